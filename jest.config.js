@@ -1,0 +1,13 @@
+/** Every test runs against the sandbox over loopback HTTP; none needs the network. */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+	},
+	setupFiles: ['<rootDir>/test/harness/env.ts'],
+	testTimeout: 60_000,
+	// The real-n8n suite provisions its own runtime and is run by its own project config.
+	testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/e2e/', '/test/ui/'],
+};

@@ -1,0 +1,34 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { loadDescription } from './resources/load';
+
+export class Datatruck implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Datatruck',
+		name: 'datatruck',
+		icon: { light: 'file:../../icons/datatruck.svg', dark: 'file:../../icons/datatruck.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description:
+			'Work with loads, work orders, the dispatcher board, drivers, trailers and trucks in the Datatruck TMS',
+		defaults: { name: 'Datatruck' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'datatruckApi', required: true }],
+		requestDefaults: {
+			headers: { Accept: 'application/json' },
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Load', value: 'load' }],
+				default: 'load',
+			},
+			...loadDescription,
+		],
+	};
+}

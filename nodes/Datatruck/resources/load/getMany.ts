@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+import {
+	applySort,
+	returnAllAndLimit,
+	showFor,
+	simplifyProperty,
+	sortOptions,
+} from '../../shared/descriptions';
+import { applyFilters, filterConditionsProperty } from '../../shared/filters';
+import { datatruckOperation } from '../../shared/route';
+import { simplifyLoadsWhenAsked } from '../../shared/simplify';
+import { LOAD_FIELDS } from './fields';
+
+const display = showFor('load', 'getMany');
+
+export const loadGetManyOperation = datatruckOperation({
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many loads',
+	description: 'List loads with their stops, trip, tags and documents, filtered and sorted',
+	method: 'GET',
+	path: '/orders/',
+	list: { maxPageSize: 25 },
+	preSend: [applyFilters(LOAD_FIELDS), applySort],
+	shape: simplifyLoadsWhenAsked,
+});
+
+export const loadGetManyFields: INodeProperties[] = [
+	...returnAllAndLimit(display),
+	filterConditionsProperty(LOAD_FIELDS, display, 'loads'),
+	sortOptions(LOAD_FIELDS, display, 'created_datetime'),
+	simplifyProperty(display, 'one flat row per load with ID, status, pay, miles, customer, dispatcher, driver, truck, pickup and delivery'),
+];

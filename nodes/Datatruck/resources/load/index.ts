@@ -1,0 +1,17 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { loadGetFields, loadGetOperation } from './get';
+import { loadGetManyFields, loadGetManyOperation } from './getMany';
+
+export const loadDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['load'] } },
+		options: [loadGetOperation, loadGetManyOperation],
+		default: 'getMany',
+	},
+	...loadGetManyFields,
+	...loadGetFields,
+];

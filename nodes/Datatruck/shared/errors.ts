@@ -1,0 +1,100 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+/** What the node was doing when a request failed, in words a dispatcher reads. */
+export interface RequestPurpose {
+	method: string;
+	/** Shown when Datatruck answers 404, e.g. "No load with ID 123 exists in Datatruck". */
+	notFoundMessage?: string;
+}
+
+/**
+ * The API's own words from any error body it is known to send: `{error, message}` (published),
+ * `{detail}`, DRF field errors `{"field": ["msg"]}`, or a plain text / HTML page.
+ */
+export function apiMessageOf(body: unknown): string | undefined {
+	if (body === undefined || body === null || body === '') return undefined;
+	if (typeof body === 'string') {
+		if (/^\s*</.test(body)) {
+			const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.trim();
+			return title ? `an error page titled "${title}"` : 'an HTML error page';
+		}
+		return body.trim().slice(0, 500);
+	}
+	if (Array.isArray(body)) return body.map(apiMessageOf).filter(Boolean).join('; ') || undefined;
+	if (typeof body !== 'object') return String(body);
+	const record = body as Record<string, unknown>;
+	for (const key of ['message', 'detail', 'error_description']) {
+		if (typeof record[key] === 'string' && record[key]) return record[key] as string;
+	}
+	const fieldErrors = Object.entries(record)
+		.filter(([, value]) => Array.isArray(value) || typeof value === 'string')
+		.map(([field, value]) => `${field}: ${Array.isArray(value) ? value.join(' ') : value}`);
+	if (fieldErrors.length) return fieldErrors.join('; ');
+	if (typeof record.error === 'string') return record.error;
+	return undefined;
+}
+
+function summary(status: number, host: string, purpose: RequestPurpose, apiMessage?: string) {
+	if (status === 401 || status === 403) {
+		return `Datatruck refused the API token: it is invalid, expired, or belongs to another company than ${host}`;
+	}
+	if (status === 404) {
+		return purpose.notFoundMessage ?? `Datatruck has no such record or page (${host})`;
+	}
+	if (status === 400 || status === 422) {
+		return `Datatruck rejected the request${apiMessage ? `: ${apiMessage}` : ''}`;
+	}
+	if (status === 429) return 'Datatruck rate limit reached';
+	if (status >= 500) return `Datatruck had a problem answering (HTTP ${status}); try again later`;
+	return `Datatruck answered with HTTP ${status}`;
+}
+
+/** An error response as an n8n error: words for the dispatcher, the API's own message as detail. */
+export function errorFromResponse(
+	node: INode,
+	response: { statusCode: number; body: unknown },
+	host: string,
+	purpose: RequestPurpose,
+): NodeApiError {
+	const apiMessage = apiMessageOf(response.body);
+	const message = summary(response.statusCode, host, purpose, apiMessage);
+	const hint =
+		response.statusCode === 401 || response.statusCode === 403
+			? ' Check the Datatruck API credential: the Company field and a token created in that company’s Datatruck dashboard.'
+			: '';
+	const description = `${apiMessage ? `Datatruck said: ${apiMessage}.` : ''}${hint}`.trim();
+	const errorBody: JsonObject =
+		response.body && typeof response.body === 'object'
+			? (response.body as JsonObject)
+			: { message: apiMessage ?? `HTTP ${response.statusCode}` };
+	return new NodeApiError(node, errorBody, {
+		message,
+		description: description || undefined,
+		httpCode: String(response.statusCode),
+	});
+}
+
+/** A failure where no usable answer came back at all (no connection, timeout, broken JSON). */
+export function errorFromFault(
+	node: INode,
+	host: string,
+	purpose: RequestPurpose,
+	reason: string,
+	attempts: number,
+): NodeApiError {
+	const retried = attempts > 1 ? ` after ${attempts} attempts` : '';
+	const notRetried =
+		purpose.method === 'GET'
+			? ''
+			: ' It was not sent again, so that nothing is created twice: check Datatruck before running it again.';
+	return new NodeApiError(
+		node,
+		{ message: reason },
+		{
+			message: `Could not get an answer from Datatruck (${host})${retried}: ${reason}`,
+			description: `The request was a ${purpose.method}.${notRetried}`.trim(),
+			httpCode: 'none',
+		},
+	);
+}

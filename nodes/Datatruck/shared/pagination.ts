@@ -1,0 +1,96 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+import type { RequestPurpose } from './errors';
+import { connectionFor, datatruckRequest, type DatatruckContext, type DatatruckRequest } from './transport';
+
+/** How a list endpoint pages: its largest page, and whether it takes `page_size=all`. */
+export interface ListShape {
+	maxPageSize: number;
+	acceptsAll?: boolean;
+}
+
+export interface Page {
+	results: IDataObject[];
+	count?: number;
+	next: string | null;
+}
+
+/** Reads the pagination envelope; a plain array (seen on some list endpoints) is one final page. */
+export function readPage(body: unknown): Page {
+	if (Array.isArray(body)) return { results: body as IDataObject[], next: null };
+	const envelope = (body ?? {}) as IDataObject;
+	const results = Array.isArray(envelope.results) ? (envelope.results as IDataObject[]) : [];
+	const next = typeof envelope.next === 'string' && envelope.next ? envelope.next : null;
+	const count = typeof envelope.count === 'number' ? envelope.count : undefined;
+	return { results, next, count };
+}
+
+/**
+ * Yields the pages of a list, following `next` only while it stays on the credential's own origin
+ * and API path (the token must never be sent elsewhere), and never visiting a page twice.
+ */
+export async function* listPages(
+	ctx: DatatruckContext,
+	first: DatatruckRequest,
+	purpose: Partial<RequestPurpose> = {},
+): AsyncGenerator<Page> {
+	const connection = await connectionFor(ctx);
+	const visited = new Set<string>();
+	let request: DatatruckRequest | undefined = first;
+	while (request) {
+		const page = readPage(await datatruckRequest(ctx, request, purpose));
+		yield page;
+		if (!page.next || page.results.length === 0) return;
+		const nextUrl = page.next;
+		if (!nextUrl.startsWith(`${connection.baseUrl}/`) && !nextUrl.startsWith(`${connection.baseUrl}?`)) {
+			throw new NodeApiError(
+				ctx.getNode(),
+				{ message: 'foreign next link' },
+				{
+					message: `Datatruck's link to the next page points outside ${connection.baseUrl}; stopped so that your API token is not sent there`,
+					description: `The next-page link was ${safeOrigin(nextUrl)}. If your Datatruck address changed, update the Company field of the credential.`,
+				},
+			);
+		}
+		if (visited.has(nextUrl)) {
+			throw new NodeApiError(
+				ctx.getNode(),
+				{ message: 'repeated next link' },
+				{
+					message: 'Datatruck sent the same next page twice; stopped to avoid an endless loop',
+					description: 'Some records may be missing from this run. Try again; if it repeats, narrow the filters.',
+				},
+			);
+		}
+		visited.add(nextUrl);
+		request = { method: 'GET', url: nextUrl, timeout: first.timeout };
+	}
+}
+
+/** Only where a link points, never its query: a foreign link may carry anything. */
+function safeOrigin(url: string): string {
+	return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? 'not a web address';
+}
+
+/** The page size to ask for: as few requests as the list allows, and never more records than needed. */
+export function pageSizeFor(shape: ListShape, limit?: number): number | 'all' {
+	if (limit === undefined) return shape.acceptsAll ? 'all' : shape.maxPageSize;
+	return shape.acceptsAll ? limit : Math.min(limit, shape.maxPageSize);
+}
+
+/** All records of a list (Return All), or the first `limit` of them. */
+export async function fetchRecords(
+	ctx: DatatruckContext,
+	request: DatatruckRequest,
+	shape: ListShape,
+	limit?: number,
+	purpose: Partial<RequestPurpose> = {},
+): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	const first = { ...request, qs: { ...request.qs, page_size: pageSizeFor(shape, limit) } };
+	for await (const page of listPages(ctx, first, purpose)) {
+		records.push(...page.results);
+		if (limit !== undefined && records.length >= limit) return records.slice(0, limit);
+	}
+	return records;
+}

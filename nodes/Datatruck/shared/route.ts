@@ -1,0 +1,91 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodePropertyOptions,
+	PreSendAction,
+} from 'n8n-workflow';
+import { fetchRecords, type ListShape } from './pagination';
+import { datatruckRequest } from './transport';
+
+/** Turns what Datatruck returned into output records (e.g. Simplify, or one shape for two replies). */
+export type RecordShaper = (
+	this: IExecuteSingleFunctions,
+	records: IDataObject[],
+) => IDataObject[] | Promise<IDataObject[]>;
+
+export interface OperationSpec {
+	name: string;
+	value: string;
+	action: string;
+	description: string;
+	method: IHttpRequestMethods;
+	/** Path under the API base; may be an n8n expression such as `=/orders/{{$parameter.loadId}}`. */
+	path: string;
+	/** For list operations: paged with Return All / Limit. */
+	list?: ListShape;
+	/** The 404 message, e.g. "No load with ID 12 exists"; gets the item's context. */
+	notFoundMessage?: (this: IExecuteSingleFunctions) => string;
+	/** Checks and builds the request from the parameters before anything is sent. */
+	preSend?: PreSendAction[];
+	shape?: RecordShaper;
+}
+
+/**
+ * One entry of a resource's Operation dropdown. n8n's routing builds the request from the
+ * parameters declaratively; the request itself then goes through this package's transport (rate
+ * budget, retries, errors, safe pagination), which n8n lets a declarative node plug in as its
+ * "pagination" step.
+ */
+export function datatruckOperation(spec: OperationSpec): INodePropertyOptions {
+	return {
+		name: spec.name,
+		value: spec.value,
+		action: spec.action,
+		description: spec.description,
+		routing: {
+			request: { method: spec.method, url: spec.path },
+			send: { paginate: true, ...(spec.preSend ? { preSend: spec.preSend } : {}) },
+			operations: { pagination: routeThroughTransport(spec) },
+		},
+	};
+}
+
+function routeThroughTransport(spec: OperationSpec) {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const { qs, body, timeout } = requestData.options;
+		const request = {
+			method: spec.method,
+			url: requestData.options.url as string,
+			qs: qs as IDataObject,
+			body: body as IDataObject,
+			timeout,
+		};
+		const purpose = { notFoundMessage: spec.notFoundMessage?.call(this) };
+
+		let records: IDataObject[];
+		if (spec.list) {
+			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
+			const limit = returnAll ? undefined : (this.getNodeParameter('limit', 50) as number);
+			records = await fetchRecords(this, request, spec.list, limit, purpose);
+		} else {
+			records = asRecords(await datatruckRequest(this, request, purpose));
+		}
+		if (spec.shape) records = await spec.shape.call(this, records);
+
+		const pairedItem = { item: this.getItemIndex() };
+		return records.map((json) => ({ json, pairedItem }));
+	};
+}
+
+function asRecords(body: unknown): IDataObject[] {
+	if (Array.isArray(body)) return body as IDataObject[];
+	if (body && typeof body === 'object') return [body as IDataObject];
+	return [{ result: body as string }];
+}

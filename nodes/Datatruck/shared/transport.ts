@@ -1,0 +1,246 @@
+import { NodeOperationError, sleep } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INode,
+} from 'n8n-workflow';
+import { bareToken, companyToBaseUrl } from './connection';
+import { errorFromFault, errorFromResponse, type RequestPurpose } from './errors';
+import { limiterFor, type RollingWindowLimiter } from './rateLimiter';
+
+export const CREDENTIAL_TYPE = 'datatruckApi';
+
+/** What the transport needs from any n8n context: node executions, pagination and polling alike. */
+export interface DatatruckContext {
+	getNode(): INode;
+	getCredentials<T extends object = ICredentialDataDecryptedObject>(type: string): Promise<T>;
+	getExecutionCancelSignal?(): AbortSignal | undefined;
+	helpers: {
+		httpRequestWithAuthentication(
+			credentialsType: string,
+			requestOptions: IHttpRequestOptions,
+		): Promise<unknown>;
+	};
+}
+
+/**
+ * How hard the transport tries. Exported so that tests and benchmarks can shorten the waits; the
+ * node itself never changes it.
+ */
+export const retryPolicy = {
+	/** Retries after a 429 before giving up. */
+	rateLimitRetries: 6,
+	/** Retries of a GET after a network fault, a 5xx or a broken JSON body. */
+	faultRetries: 3,
+	backoffBaseMs: 1000,
+	backoffCapMs: 60_000,
+};
+
+export interface Connection {
+	baseUrl: string;
+	origin: string;
+	host: string;
+	limiter: RollingWindowLimiter;
+}
+
+export async function connectionFor(ctx: DatatruckContext): Promise<Connection> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	let baseUrl: string;
+	try {
+		baseUrl = companyToBaseUrl(credentials.company);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), (error as Error).message, {
+			description: 'Open the Datatruck API credential and correct the Company field.',
+		});
+	}
+	const [, origin, host] = /^(https?:\/\/([^/]+))/.exec(baseUrl) ?? [];
+	const limit = positiveNumber(credentials.rateLimitRequests, 20);
+	const windowMs = positiveNumber(credentials.rateLimitWindowSeconds, 60) * 1000;
+	return {
+		baseUrl,
+		origin,
+		host,
+		limiter: limiterFor(baseUrl, bareToken(credentials.apiToken), limit, windowMs),
+	};
+}
+
+function positiveNumber(value: unknown, fallback: number): number {
+	const number = Number(value);
+	return Number.isFinite(number) && number > 0 ? number : fallback;
+}
+
+export interface DatatruckRequest {
+	method: IHttpRequestMethods;
+	/** A path under the API base (`/orders/`), or an absolute URL already checked to be ours. */
+	url: string;
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	timeout?: number;
+}
+
+/**
+ * The one way a request leaves this package: waits for the token's rate budget, sends through
+ * n8n's authenticated request helper, rides out 429s, retries GETs after transient faults, and
+ * turns every failure into an n8n error a dispatcher can act on. Resolves with the parsed body.
+ */
+export async function datatruckRequest(
+	ctx: DatatruckContext,
+	request: DatatruckRequest,
+	purpose: Partial<RequestPurpose> = {},
+): Promise<unknown> {
+	const connection = await connectionFor(ctx);
+	const node = ctx.getNode();
+	const signal = ctx.getExecutionCancelSignal?.();
+	const fullPurpose: RequestPurpose = { ...purpose, method: request.method };
+	const retriesFaults = request.method === 'GET';
+	let faults = 0;
+	let rateLimited = 0;
+	let waitedForRateLimitMs = 0;
+
+	for (;;) {
+		const waitedMs = await connection.limiter.acquire(signal);
+		if (rateLimited > 0) waitedForRateLimitMs += waitedMs;
+
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_TYPE,
+				toHttpOptions(connection, request),
+			)) as IN8nHttpFullResponse;
+		} catch (error) {
+			if (signal?.aborted) {
+				throw new NodeOperationError(node, 'Stopped: the execution was cancelled while waiting for Datatruck');
+			}
+			const fault = describeFault(error);
+			if (retriesFaults && fault.transient && faults < retryPolicy.faultRetries) {
+				faults++;
+				await sleep(backoffMs(faults), signal);
+				continue;
+			}
+			throw errorFromFault(node, connection.host, fullPurpose, fault.reason, faults + 1);
+		}
+
+		const { statusCode, body } = response;
+		if (statusCode === 429) {
+			const pauseMs = retryAfterMs(response.headers) ?? backoffMs(rateLimited + 1);
+			connection.limiter.pauseFor(pauseMs);
+			if (rateLimited < retryPolicy.rateLimitRetries) {
+				rateLimited++;
+				continue;
+			}
+			const error = errorFromResponse(node, response, connection.host, fullPurpose);
+			error.message = `Datatruck kept answering "too many requests": gave up after ${rateLimited + 1} tries and ${Math.round(waitedForRateLimitMs / 1000)} s of waiting`;
+			error.description =
+				'Another app or workflow is probably using the same API token heavily. Try again later, or give that app its own token.';
+			throw error;
+		}
+
+		const brokenBody = statusCode < 300 && !isJsonBody(body);
+		if (statusCode >= 500 || brokenBody) {
+			if (retriesFaults && faults < retryPolicy.faultRetries) {
+				faults++;
+				await sleep(backoffMs(faults), signal);
+				continue;
+			}
+			if (brokenBody) {
+				throw errorFromFault(
+					node,
+					connection.host,
+					fullPurpose,
+					'the answer was not valid JSON',
+					faults + 1,
+				);
+			}
+		}
+		if (statusCode >= 400) {
+			throw errorFromResponse(node, response, connection.host, fullPurpose);
+		}
+		return body === '' || body === undefined ? {} : body;
+	}
+}
+
+function toHttpOptions(connection: Connection, request: DatatruckRequest): IHttpRequestOptions {
+	const absolute = /^https?:\/\//i.test(request.url);
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: request.url,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		headers: { Accept: 'application/json' },
+	};
+	if (!absolute) options.baseURL = connection.baseUrl;
+	if (request.qs && Object.keys(request.qs).length) options.qs = request.qs;
+	if (request.method !== 'GET' && request.body !== undefined) {
+		options.body = request.body;
+		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
+	}
+	if (request.timeout) options.timeout = request.timeout;
+	return options;
+}
+
+function isJsonBody(body: unknown): boolean {
+	return body === '' || body === undefined || (typeof body === 'object' && body !== null);
+}
+
+const TRANSIENT_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'ESOCKETTIMEDOUT',
+	'EPIPE',
+	'EAI_AGAIN',
+	'ERR_BAD_RESPONSE',
+	'UND_ERR_SOCKET',
+]);
+
+/** Finds the network error code under n8n's and axios' wrappers, without copying request data. */
+function describeFault(error: unknown): { reason: string; transient: boolean } {
+	const layers: Array<Record<string, unknown>> = [];
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+		layers.push(current as Record<string, unknown>);
+		current = (current as Record<string, unknown>).cause;
+	}
+	const code = layers.map((layer) => layer.code).find((value) => typeof value === 'string') as
+		| string
+		| undefined;
+	const rawMessage = layers
+		.map((layer) => layer.message)
+		.find((value) => typeof value === 'string' && value) as string | undefined;
+	const timedOut = /timeout/i.test(rawMessage ?? '') || code === 'ETIMEDOUT';
+	if (code === 'ENOTFOUND') {
+		return {
+			reason: 'the company address does not exist; check the Company field of the credential',
+			transient: false,
+		};
+	}
+	const transient =
+		timedOut || (code !== undefined && TRANSIENT_CODES.has(code)) || /socket hang up/i.test(rawMessage ?? '');
+	const reason = timedOut
+		? 'Datatruck did not answer in time'
+		: code
+			? `the connection failed (${code})`
+			: `the connection failed (${(rawMessage ?? 'unknown error').slice(0, 200)})`;
+	return { reason, transient };
+}
+
+function retryAfterMs(headers: IDataObject | undefined): number | undefined {
+	const value = headers?.['retry-after'];
+	if (value === undefined || value === null || value === '') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+	const date = Date.parse(String(value));
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** Exponential backoff with jitter, so that several waiting clients do not retry in lockstep. */
+function backoffMs(attempt: number): number {
+	const ceiling = Math.min(retryPolicy.backoffCapMs, retryPolicy.backoffBaseMs * 2 ** (attempt - 1));
+	return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
