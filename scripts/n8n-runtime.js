@@ -249,6 +249,7 @@ function installPackage(userFolder, tarballPath, packageName = 'n8n-nodes-datatr
  * non-zero exit (callers decide), only on a spawn failure or when `timeoutMs` passes (the process is then killed).
  */
 function runN8n(args, env, { timeoutMs = 180000, cwd } = {}) {
+	if (env.N8N_USER_FOLDER) fs.mkdirSync(env.N8N_USER_FOLDER, { recursive: true });
 	return new Promise((resolve, reject) => {
 		const child = spawn(paths.node, [paths.n8nBin, ...args], {
 			env,
