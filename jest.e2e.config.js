@@ -1,0 +1,16 @@
+/**
+ * The real-n8n suite: the packed package inside a pinned n8n 2.41.1 (Node 24, provisioned into .cache by
+ * scripts/n8n-runtime.js). One worker, because every test drives whole n8n processes on a 2-core machine.
+ */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/e2e'],
+	testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+	},
+	globalSetup: '<rootDir>/test/e2e/lib/globalSetup.js',
+	maxWorkers: 1,
+	testTimeout: 300_000,
+	slowTestThreshold: 120,
+};
