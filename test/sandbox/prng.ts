@@ -41,6 +41,16 @@ export class Prng {
 		return [...chosen].sort((a, b) => a - b).map((i) => items[i]);
 	}
 
+	/** A shuffled copy (Fisher-Yates). */
+	shuffle<T>(items: readonly T[]): T[] {
+		const out = [...items];
+		for (let i = out.length - 1; i > 0; i--) {
+			const j = this.int(0, i);
+			[out[i], out[j]] = [out[j], out[i]];
+		}
+		return out;
+	}
+
 	/** Picks by weight: `[[value, weight], ...]`. */
 	weighted<T>(choices: readonly (readonly [T, number])[]): T {
 		const total = choices.reduce((sum, [, weight]) => sum + weight, 0);
