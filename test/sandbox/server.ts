@@ -66,8 +66,12 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
 	});
 }
 
-function writeJson(response: ServerResponse, reply: ApiReply): void {
-	const payload = reply.status === 204 ? '' : JSON.stringify(reply.body);
+/**
+ * Writes a JSON reply. Any of `secrets` found in it (an error quoting the caller's own input back)
+ * is masked, so no API response can ever carry a token.
+ */
+function writeJson(response: ServerResponse, reply: ApiReply, secrets: readonly string[] = []): void {
+	const payload = secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), JSON.stringify(reply.body));
 	response.writeHead(reply.status, {
 		'Content-Type': 'application/json',
 		'Content-Length': Buffer.byteLength(payload),
@@ -161,7 +165,7 @@ export class SandboxHttpServer {
 			return;
 		}
 		entry.status = outcome.status;
-		writeJson(response, outcome);
+		writeJson(response, outcome, this.parts.store.config.tokens);
 	}
 
 	/** The API pipeline: route, authenticate, inject faults, rate limit, check method, handle. */
