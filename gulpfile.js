@@ -62,7 +62,7 @@ async function start() {
 		stopping = true;
 		say(`${why}: stopping n8n and the sandbox…`);
 		if (n8n) await n8n.stop();
-		await sb.stop();
+		await sb.close();
 		say('stopped.');
 		process.exit(0);
 	};

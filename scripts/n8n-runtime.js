@@ -189,12 +189,13 @@ function ensureRuntime() {
 
 /**
  * Environment for any n8n process: its own user folder, the fixed key, nothing phoning home.
- * Variables of the caller that start with N8N_ or DB_ are dropped so a developer's own n8n settings cannot leak in.
+ * Variables of the caller that start with N8N_, DB_ … are dropped so a developer's own n8n settings cannot leak in.
  */
 function n8nEnv(userFolder, extra = {}) {
 	const env = {};
 	for (const [k, v] of Object.entries(process.env)) {
-		if (!/^(N8N_|DB_|EXECUTIONS_|QUEUE_|NODE_OPTIONS$)/.test(k)) env[k] = v;
+		// NODE_ENV=test (set by jest) makes n8n's CLI commands silently do nothing.
+		if (!/^(N8N_|DB_|EXECUTIONS_|QUEUE_|NODE_OPTIONS$|NODE_ENV$)/.test(k)) env[k] = v;
 	}
 	return {
 		...env,

@@ -135,11 +135,11 @@ export class Session {
 		return this.proc.url;
 	}
 
-	/** n8n's internal REST API (what the editor uses); unwraps its `{data}` envelope. */
+	/** n8n's internal REST API (what the editor uses); most replies are `{data: …}`. */
 	async rest<T = any>(method: string, path: string, body?: unknown): Promise<T> {
 		const r = await runtime.httpJson(method, `${this.proc.url}/rest${path}`, { body, headers: { cookie: this.cookie } });
 		if (r.status < 200 || r.status >= 300) throw new Error(`${method} /rest${path} → ${r.status}: ${r.text.slice(0, 1000)}`);
-		return r.json?.data as T;
+		return r.json as T;
 	}
 
 	stop() {
