@@ -2,7 +2,7 @@
 import { ApiRequest, badRequest, created, notFound, ok, requireObjectBody } from '../http';
 import { OPEN_PAGE_SIZE } from '../pagination';
 import { Route } from '../router';
-import { ObjectSchema, project, SchemaOf } from '../schema';
+import { project, SchemaOf } from '../schema';
 import { nextId, SandboxStore } from '../store';
 import { DriverListItem, DriverRecord, DriverUpdateReply } from '../types';
 import { rules, validateBody } from '../validation';
@@ -205,9 +205,9 @@ export const driverRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/drivers/list/',
 		handler: (request, store) => {
-			const drivers = filteredAndOrdered(store.data.drivers, request, store, DRIVER_LIST_SCHEMA as ObjectSchema, 'id');
+			const drivers = filteredAndOrdered(store.data.drivers, request, store, DRIVER_LIST_SCHEMA, 'id');
 			return pageReply(
-				drivers.map((d) => project(d, DRIVER_LIST_SCHEMA as ObjectSchema)),
+				drivers.map((d) => project(d, DRIVER_LIST_SCHEMA)),
 				request,
 				store,
 				OPEN_PAGE_SIZE,

@@ -7,7 +7,7 @@ import { parseIsoDateTime, toIsoSeconds } from '../dates';
 import { ApiError, ApiRequest, badRequest, created, isPlainObject, notFound, ok, requireObjectBody } from '../http';
 import { CAPPED_PAGE_SIZE } from '../pagination';
 import { Route } from '../router';
-import { ObjectSchema, SchemaOf } from '../schema';
+import { SchemaOf } from '../schema';
 import { roadMiles, toDecimal } from '../seed';
 import { nextId, SandboxStore } from '../store';
 import { Order, Stop, StopLocation } from '../types';
@@ -283,7 +283,7 @@ export const orderRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/orders/',
 		handler: (request, store) =>
-			pageReply(filteredAndOrdered(store.data.orders, request, store, ORDER_SCHEMA as ObjectSchema, DEFAULT_ORDER_ORDERING), request, store, CAPPED_PAGE_SIZE),
+			pageReply(filteredAndOrdered(store.data.orders, request, store, ORDER_SCHEMA, DEFAULT_ORDER_ORDERING), request, store, CAPPED_PAGE_SIZE),
 	},
 	{ method: 'POST', pattern: '/orders/create/', handler: createFromApi },
 	// The spec writes /orders/{pk} without a slash; Django projects usually add one, so both answer.

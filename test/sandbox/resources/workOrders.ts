@@ -3,7 +3,7 @@ import { toIsoSeconds } from '../dates';
 import { ApiError, ApiRequest, badRequest, created, isPlainObject, requireObjectBody } from '../http';
 import { CAPPED_PAGE_SIZE } from '../pagination';
 import { Route } from '../router';
-import { ObjectSchema, SchemaOf } from '../schema';
+import { SchemaOf } from '../schema';
 import { nextId, SandboxStore } from '../store';
 import { WorkOrder } from '../types';
 import { rules, validateBody, Validated } from '../validation';
@@ -141,7 +141,7 @@ export const workOrderRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/work-orders/',
 		handler: (request, store) =>
-			pageReply(filteredAndOrdered(store.data.workOrders, request, store, WORK_ORDER_SCHEMA as ObjectSchema, '-id'), request, store, CAPPED_PAGE_SIZE),
+			pageReply(filteredAndOrdered(store.data.workOrders, request, store, WORK_ORDER_SCHEMA, '-id'), request, store, CAPPED_PAGE_SIZE),
 	},
 	{ method: 'POST', pattern: '/work-orders/create/', handler: createFromApi },
 ];
