@@ -447,7 +447,7 @@ export class SeedGenerator {
 		const reefer = equipment.type === 'Reefer';
 		const flagged = rng.chance(0.06);
 		const batch = this.batchOrder(id, delivered);
-		const hasSingleDelivery = stopCount > 1;
+		const hasDeliveryStop = stopCount > 1;
 		return {
 			id,
 			load_id: rng.chance(0.95) ? `LD-${id}` : null,
@@ -466,7 +466,7 @@ export class SeedGenerator {
 			mc_number__company_name: rng.chance(0.97) ? (rng.chance(0.85) ? this.data.mcNumbers[0] : rng.pick(this.data.mcNumbers)).company_name : null,
 			office__office_name: rng.chance(0.9) ? rng.pick(this.data.offices) : null,
 			pickup_appointment_time: toIsoSeconds(times.pickupAppointment),
-			delivery_appointment_time: hasSingleDelivery ? toIsoSeconds(times.deliveryAppointment) : null,
+			delivery_appointment_time: hasDeliveryStop ? toIsoSeconds(times.deliveryAppointment) : null,
 			pickup_time: times.pickupTime === null ? null : toIsoSeconds(times.pickupTime),
 			delivery_time: times.deliveryTime === null ? null : toIsoSeconds(times.deliveryTime),
 			stops,
