@@ -255,8 +255,6 @@ export function compileFilter(raw: string | null, schema: ObjectSchema, now: () 
 	return (record) => predicates.every((p) => p(record));
 }
 
-export type RecordComparator = (a: { id: number }, b: { id: number }) => number;
-
 /** PostgreSQL sorts NULL above every value: last when ascending, first when descending. */
 function compareComparable(a: Comparable, b: Comparable): number {
 	if (a === b) return 0;
@@ -265,12 +263,14 @@ function compareComparable(a: Comparable, b: Comparable): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
+export type RecordSorter = <T extends { id: number }>(records: readonly T[]) => T[];
+
 /**
  * Compiles the `ordering` parameter (comma-separated ORM paths, `-` for descending; blank means
- * `defaultOrdering`). Ties are broken by id in the direction of the first term, so `-created_datetime`
- * pages exactly like the loads' default `-created_datetime,-id`.
+ * `defaultOrdering`) into a sorter. Ties are broken by id in the direction of the first term, so
+ * `-created_datetime` pages exactly like the loads' default `-created_datetime,-id`.
  */
-export function compileOrdering(raw: string | null, schema: ObjectSchema, defaultOrdering: string): RecordComparator {
+export function compileOrdering(raw: string | null, schema: ObjectSchema, defaultOrdering: string): RecordSorter {
 	const text = raw === null || raw.trim() === '' ? defaultOrdering : raw;
 	const terms = text.split(',').map((part) => {
 		const term = part.trim();
@@ -280,16 +280,21 @@ export function compileOrdering(raw: string | null, schema: ObjectSchema, defaul
 		if (!path || path.leaf === 'object') throw badRequest(`Invalid ordering: "${term}" is not a field of this list.`);
 		if (path.crossesArray) throw badRequest(`Invalid ordering: "${term}" crosses a list of values and cannot order results.`);
 		const kind = path.leaf;
-		return { descending, read: (record: unknown) => toComparable(kind, valuesAt(record, path)[0]) };
+		return { sign: descending ? -1 : 1, read: (record: unknown) => toComparable(kind, valuesAt(record, path)[0]) };
 	});
-	const tieBreakSign = terms[0].descending ? -1 : 1;
-	return (a, b) => {
-		for (const term of terms) {
-			const order = compareComparable(term.read(a), term.read(b));
-			if (order !== 0) return term.descending ? -order : order;
-		}
-		return tieBreakSign * (a.id - b.id);
-	};
+	const tieBreakSign = terms[0].sign;
+	return (records) =>
+		// Each record's sort keys are read once, not on every comparison.
+		records
+			.map((record) => ({ record, keys: terms.map((term) => term.read(record)) }))
+			.sort((a, b) => {
+				for (let i = 0; i < terms.length; i++) {
+					const order = compareComparable(a.keys[i], b.keys[i]);
+					if (order !== 0) return terms[i].sign * order;
+				}
+				return tieBreakSign * (a.record.id - b.record.id);
+			})
+			.map(({ record }) => record);
 }
 
 /** Filters then sorts; returns a new array. */
@@ -299,6 +304,6 @@ export function queryRecords<T extends { id: number }>(
 	options: { schema: ObjectSchema; defaultOrdering: string; now: () => Date },
 ): T[] {
 	const predicate = compileFilter(query.filter, options.schema, options.now);
-	const comparator = compileOrdering(query.ordering, options.schema, options.defaultOrdering);
-	return records.filter(predicate).sort(comparator);
+	const sort = compileOrdering(query.ordering, options.schema, options.defaultOrdering);
+	return sort(records.filter(predicate));
 }
