@@ -3,16 +3,18 @@ import { Sandbox } from './index';
 import { apiClient, startTestSandbox } from './testClient';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Short enough to wait out, long enough that a slow machine still sends six requests inside it. */
+const WINDOW = { limit: 5, windowMs: 1000 };
 
 describe('sandbox rate limiter', () => {
 	let sandbox: Sandbox;
 	let client: AxiosInstance;
 	beforeAll(async () => {
-		sandbox = await startTestSandbox({ loads: 20, rateLimit: { limit: 5, windowMs: 300 }, tokens: ['dtk_a', 'dtk_b'] });
+		sandbox = await startTestSandbox({ loads: 20, rateLimit: WINDOW, tokens: ['dtk_a', 'dtk_b'] });
 		client = apiClient(sandbox);
 	});
 	afterAll(() => sandbox.close());
-	beforeEach(() => sandbox.configure({ rateLimit: { limit: 5, windowMs: 300 } }));
+	beforeEach(() => sandbox.configure({ rateLimit: WINDOW }));
 
 	it('admits `limit` requests per window, then 429 with Retry-After and the DRF message', async () => {
 		const statuses: number[] = [];
@@ -29,7 +31,7 @@ describe('sandbox rate limiter', () => {
 		for (let i = 0; i < 5; i++) await client.get('/trucks/list/');
 		// Hammering while throttled must not count: otherwise the window would never free up.
 		for (let i = 0; i < 10; i++) expect((await client.get('/trucks/list/')).status).toBe(429);
-		await sleep(350);
+		await sleep(WINDOW.windowMs + 100);
 		expect((await client.get('/trucks/list/')).status).toBe(200);
 	});
 
