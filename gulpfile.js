@@ -56,18 +56,26 @@ async function start() {
 	say(`sandbox on ${sb.baseUrl}`);
 
 	let n8n;
+	let finish;
+	const finished = new Promise((resolve, reject) => (finish = { resolve, reject }));
 	let stopping = false;
-	const stopAll = async (why) => {
+	const stopAll = async (why, error) => {
 		if (stopping) return;
 		stopping = true;
 		say(`${why}: stopping n8n and the sandbox…`);
 		if (n8n) await n8n.stop();
 		await sb.close();
 		say('stopped.');
-		process.exit(0);
+		// Anything still holding the event loop (keep-alive sockets) must not keep the terminal.
+		setTimeout(() => process.exit(error ? 1 : 0), 3000).unref();
+		if (error) finish.reject(error);
+		else finish.resolve();
 	};
 	process.on('SIGINT', () => stopAll('Ctrl-C'));
 	process.on('SIGTERM', () => stopAll('SIGTERM'));
+	// `npm start` dies on SIGTERM without passing it on; when our parent goes away, so do we.
+	const parent = process.ppid;
+	setInterval(() => process.ppid !== parent && stopAll('npm exited'), 1000).unref();
 
 	try {
 		say('provisioning n8n (first run only: a few minutes, about 3 GB in .cache/n8n-runtime)…');
@@ -80,7 +88,7 @@ async function start() {
 		const env = runtime.n8nEnv(userFolder, {
 			N8N_PORT,
 			N8N_RUNNERS_BROKER_PORT: N8N_PORT + 1,
-			N8N_LOG_LEVEL: 'warn',
+			N8N_LOG_LEVEL: 'info',
 			N8N_EDITOR_BASE_URL: `http://localhost:${N8N_PORT}`,
 			WEBHOOK_URL: `http://localhost:${N8N_PORT}/`,
 		});
@@ -96,16 +104,15 @@ async function start() {
 			await mustRun(['import:workflow', '--separate', `--input=${path.join(ROOT, 'examples')}`], env);
 		}
 
-		say(`starting n8n on http://localhost:${N8N_PORT} …`);
-		n8n = await runtime.startN8n(env, { echo: true });
+		say(`starting n8n on http://localhost:${N8N_PORT} (its log: ${path.relative(ROOT, userFolder)}/n8n.log)…`);
+		n8n = await runtime.startN8n(env);
 		const { owner } = await runtime.setupOwner(n8n.url);
 		banner(owner, sb);
 	} catch (e) {
 		say(`failed: ${e.message}`);
-		await stopAll('error');
+		await stopAll('error', e);
 	}
-	// Stay up until Ctrl-C / SIGTERM (handled above).
-	await new Promise(() => {});
+	return finished;
 }
 
 async function mustRun(args, env) {
