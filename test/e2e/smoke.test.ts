@@ -38,6 +38,24 @@ describe('real n8n runtime', () => {
 		expect(itemsOf(run, 'Compute')).toEqual([expect.objectContaining({ answer: 42 })]);
 	});
 
+	it('the editor of a started n8n offers the Datatruck node, trigger and credential', async () => {
+		const session = await n8n.start();
+		try {
+			const nodes: Array<{ name: string; displayName: string }> = await session.request('GET', '/types/nodes.json');
+			const credentials: Array<{ name: string }> = await session.request('GET', '/types/credentials.json');
+			const ours = nodes.filter((n) => n.name.startsWith('n8n-nodes-datatruck.'));
+			// The node is usableAsTool, so n8n also derives an AI-agent tool from it.
+			expect(ours.map((n) => [n.name, n.displayName]).sort()).toEqual([
+				['n8n-nodes-datatruck.datatruck', 'Datatruck'],
+				['n8n-nodes-datatruck.datatruckTool', 'Datatruck Tool'],
+				['n8n-nodes-datatruck.datatruckTrigger', 'Datatruck Trigger'],
+			]);
+			expect(credentials.map((c) => c.name)).toContain('datatruckApi');
+		} finally {
+			await session.stop();
+		}
+	});
+
 	it('installed the packed package where the community installer puts it', () => {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const pkg = require(`${n8n.userFolder}/.n8n/nodes/node_modules/n8n-nodes-datatruck/package.json`);

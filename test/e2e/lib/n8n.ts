@@ -136,9 +136,14 @@ export class Session {
 	}
 
 	/** n8n's internal REST API (what the editor uses); most replies are `{data: …}`. */
-	async rest<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-		const r = await runtime.httpJson(method, `${this.proc.url}/rest${path}`, { body, headers: { cookie: this.cookie } });
-		if (r.status < 200 || r.status >= 300) throw new Error(`${method} /rest${path} → ${r.status}: ${r.text.slice(0, 1000)}`);
+	rest<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+		return this.request<T>(method, `/rest${path}`, body);
+	}
+
+	/** Any path of the instance, with the owner's session cookie. */
+	async request<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+		const r = await runtime.httpJson(method, `${this.proc.url}${path}`, { body, headers: { cookie: this.cookie } });
+		if (r.status < 200 || r.status >= 300) throw new Error(`${method} ${path} → ${r.status}: ${r.text.slice(0, 1000)}`);
 		return r.json as T;
 	}
 
