@@ -63,7 +63,7 @@ export function errorFromResponse(
 		response.statusCode === 401 || response.statusCode === 403
 			? ' Check the Datatruck API credential: the Company field and a token created in that company’s Datatruck dashboard.'
 			: '';
-	const description = `${apiMessage ? `Datatruck said: ${apiMessage}.` : ''}${hint}`.trim();
+	const description = `${apiMessage ? `Datatruck said: ${apiMessage.replace(/\.$/, '')}.` : ''}${hint}`.trim();
 	const errorBody: JsonObject =
 		response.body && typeof response.body === 'object'
 			? (response.body as JsonObject)
