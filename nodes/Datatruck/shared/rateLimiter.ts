@@ -5,13 +5,17 @@ import { sleep } from 'n8n-workflow';
  * process: the items of one execution, the pages of a Return All, concurrent executions and the
  * trigger all draw from it, so together they never exceed what Datatruck allows.
  *
- * Slots are handed out synchronously and in call order, so concurrent callers never race for the
- * same slot and input items keep their order.
+ * Datatruck counts a request when it arrives, somewhere between our sending it and its answer
+ * coming back. So a request holds its place in the window until its answer is in (or, while it is
+ * still in flight, until "now"): that can never undercount, however long n8n or the network took.
+ * Requests wait their turn in call order, so input items keep their order.
  */
 export class RollingWindowLimiter {
-	private readonly sentAt: number[] = [];
+	private readonly started: Array<{ at: number; answered: boolean }> = [];
 
 	private pausedUntil = 0;
+
+	private turn: Promise<unknown> = Promise.resolve();
 
 	constructor(
 		private limit: number,
@@ -24,21 +28,33 @@ export class RollingWindowLimiter {
 		this.windowMs = windowMs;
 	}
 
-	/** Reserves the next free slot and returns how long to wait before using it. */
-	reserve(): number {
+	/** The earliest moment the next request may be sent, given the ones already sent. */
+	nextStart(): number {
 		const now = this.now();
-		// A small margin absorbs the network delay between our clock and the server's arrival time.
-		const margin = Math.min(250, Math.ceil(this.windowMs * 0.01));
-		while (this.sentAt.length && this.sentAt[0] <= now - this.windowMs - margin) {
-			this.sentAt.shift();
+		for (let i = this.started.length - 1; i >= 0; i--) {
+			const slot = this.started[i];
+			if (slot.answered && slot.at <= now - this.windowMs) this.started.splice(i, 1);
 		}
-		let slot = Math.max(now, this.pausedUntil);
-		if (this.sentAt.length >= this.limit) {
-			const freedBy = this.sentAt[this.sentAt.length - this.limit] + this.windowMs + margin;
-			slot = Math.max(slot, freedBy);
+		let start = Math.max(now, this.pausedUntil);
+		if (this.started.length >= this.limit) {
+			const times = this.started
+				.map((slot) => (slot.answered ? slot.at : Math.max(slot.at, now)))
+				.sort((a, b) => a - b);
+			// Datatruck's clock and ours tick a few milliseconds apart.
+			const margin = Math.min(250, Math.max(10, Math.ceil(this.windowMs * 0.002)));
+			start = Math.max(start, times[times.length - this.limit] + this.windowMs + margin);
 		}
-		this.sentAt.push(slot);
-		return slot - now;
+		return start;
+	}
+
+	/** Records a request sent now; call the returned function when its answer (or failure) is in. */
+	start(): () => void {
+		const slot = { at: this.now(), answered: false };
+		this.started.push(slot);
+		return () => {
+			slot.at = Math.max(slot.at, this.now());
+			slot.answered = true;
+		};
 	}
 
 	/** Datatruck said "too many requests": nobody using this token sends before it allows again. */
@@ -46,10 +62,17 @@ export class RollingWindowLimiter {
 		this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
 	}
 
-	async acquire(signal?: AbortSignal): Promise<number> {
-		const waitMs = this.reserve();
-		if (waitMs > 0) await sleep(waitMs, signal);
-		return waitMs;
+	/** Waits, in call order, until a request may be sent; returns how long it waited. */
+	async acquire(signal?: AbortSignal): Promise<{ waitedMs: number; answered: () => void }> {
+		const mine = this.turn.then(async () => {
+			const began = this.now();
+			for (let waitMs = this.nextStart() - began; waitMs > 0; waitMs = this.nextStart() - this.now()) {
+				await sleep(waitMs, signal);
+			}
+			return { waitedMs: this.now() - began, answered: this.start() };
+		});
+		this.turn = mine.catch(() => undefined);
+		return await mine;
 	}
 }
 

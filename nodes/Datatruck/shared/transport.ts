@@ -101,8 +101,8 @@ export async function datatruckRequest(
 	let waitedForRateLimitMs = 0;
 
 	for (;;) {
-		const waitedMs = await connection.limiter.acquire(signal);
-		if (rateLimited > 0) waitedForRateLimitMs += waitedMs;
+		const slot = await connection.limiter.acquire(signal);
+		if (rateLimited > 0) waitedForRateLimitMs += slot.waitedMs;
 
 		let response: IN8nHttpFullResponse;
 		try {
@@ -111,7 +111,9 @@ export async function datatruckRequest(
 				CREDENTIAL_TYPE,
 				toHttpOptions(connection, request),
 			)) as IN8nHttpFullResponse;
+			slot.answered();
 		} catch (error) {
+			slot.answered();
 			if (signal?.aborted) {
 				throw new NodeOperationError(node, 'Stopped: the execution was cancelled while waiting for Datatruck');
 			}

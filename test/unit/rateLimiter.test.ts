@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/rateLimiter';
+
+/**
+ * Replays requests against the limiter on a simulated clock: requests queue in call order, each is
+ * sent when the limiter allows, and Datatruck counts it halfway between sending and answering.
+ */
+function simulate(limit: number, windowMs: number, requests: Array<{ gap: number; latency: number }>) {
+	let clock = 0;
+	const limiter = new RollingWindowLimiter(limit, windowMs, () => clock);
+	const arrivalsAt: number[] = [];
+	let due = requests.map((request, index) => ({ ...request, at: 0, index }));
+	let t = 0;
+	for (const request of due) request.at = t += request.gap;
+	const answers: Array<{ at: number; answered: () => void }> = [];
+	const queue: typeof due = [];
+	let recheckAt = Infinity;
+	while (due.length || queue.length || answers.length) {
+		const nextAnswer = Math.min(...answers.map((answer) => answer.at));
+		clock = Math.min(due[0]?.at ?? Infinity, nextAnswer, queue.length ? recheckAt : Infinity);
+		for (const answer of answers.filter((candidate) => candidate.at <= clock)) answer.answered();
+		answers.splice(0, answers.length, ...answers.filter((candidate) => candidate.at > clock));
+		while (due.length && due[0].at <= clock) queue.push(due.shift()!);
+		due = due.filter(Boolean);
+		recheckAt = Infinity;
+		while (queue.length) {
+			const start = limiter.nextStart();
+			if (start > clock) {
+				recheckAt = start;
+				break;
+			}
+			const request = queue.shift()!;
+			const answered = limiter.start();
+			arrivalsAt.push(clock + request.latency / 2);
+			answers.push({ at: clock + request.latency, answered });
+		}
+	}
+	return arrivalsAt.sort((a, b) => a - b);
+}
+
+describe('RollingWindowLimiter', () => {
+	test('never lets more than the limit arrive in any window, whatever the answer times', () => {
+		fc.assert(
+			fc.property(
+				fc.integer({ min: 1, max: 25 }),
+				fc.integer({ min: 100, max: 60_000 }),
+				fc.array(fc.record({ gap: fc.nat(500), latency: fc.nat(3000) }), { minLength: 1, maxLength: 120 }),
+				(limit, windowMs, requests) => {
+					const arrivals = simulate(limit, windowMs, requests);
+					expect(arrivals).toHaveLength(requests.length);
+					for (let i = limit; i < arrivals.length; i++) {
+						expect(arrivals[i] - arrivals[i - limit]).toBeGreaterThanOrEqual(windowMs);
+					}
+				},
+			),
+			{ numRuns: 300 },
+		);
+	});
+
+	test('uses the whole budget: a burst of a full window goes out at once', () => {
+		const arrivals = simulate(20, 60_000, Array.from({ length: 20 }, () => ({ gap: 0, latency: 10 })));
+		expect(arrivals.every((at) => at === 5)).toBe(true);
+	});
+
+	test('a 429 pauses everyone using the token', () => {
+		let clock = 0;
+		const limiter = new RollingWindowLimiter(20, 60_000, () => clock);
+		limiter.pauseFor(5_000);
+		clock = 1_000;
+		expect(limiter.nextStart()).toBe(5_000);
+	});
+
+	test('acquire waits in call order', async () => {
+		const limiter = new RollingWindowLimiter(1, 50);
+		const order: number[] = [];
+		await Promise.all(
+			[0, 1, 2].map(async (index) => {
+				const slot = await limiter.acquire();
+				order.push(index);
+				slot.answered();
+			}),
+		);
+		expect(order).toEqual([0, 1, 2]);
+	});
+});
