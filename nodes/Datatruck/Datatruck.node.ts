@@ -1,4 +1,5 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { driverDescription } from './resources/driver';
 import { loadDescription } from './resources/load';
 
 export class Datatruck implements INodeType {
@@ -25,9 +26,13 @@ export class Datatruck implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Load', value: 'load' }],
+				options: [
+					{ name: 'Driver', value: 'driver' },
+					{ name: 'Load', value: 'load' },
+				],
 				default: 'load',
 			},
+			...driverDescription,
 			...loadDescription,
 		],
 	};

@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { applySort, returnAllAndLimit, showFor, sortOptions } from '../../shared/descriptions';
+import { applyFilters, filterConditionsProperty } from '../../shared/filters';
+import { datatruckOperation } from '../../shared/route';
+import { DRIVER_FIELDS } from './fields';
+
+const display = showFor('driver', 'getMany');
+
+export const driverGetManyOperation = datatruckOperation({
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many drivers',
+	description:
+		"List the company's active drivers with contact details, status, type, hire dates, assigned truck, trailer and dispatcher, filtered and sorted",
+	method: 'GET',
+	path: '/drivers/list/',
+	// The driver list takes page_size=all: Return All is one request, whatever the fleet's size.
+	list: { maxPageSize: 1000, acceptsAll: true },
+	preSend: [applyFilters(DRIVER_FIELDS), applySort],
+});
+
+export const driverGetManyFields: INodeProperties[] = [
+	...returnAllAndLimit(display),
+	filterConditionsProperty(DRIVER_FIELDS, display, 'drivers'),
+	sortOptions(DRIVER_FIELDS, display, 'account__last_name'),
+];
