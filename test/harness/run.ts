@@ -98,7 +98,12 @@ export async function runDatatruck(options: RunOptions): Promise<RunResult> {
 		},
 	} as unknown as IRunExecutionData;
 
-	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	try {
+		await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	} catch (error) {
+		// n8n refuses to start a workflow whose parameters have issues (e.g. an empty required field).
+		return { items: [], json: [], error: error as RunResult['error'], run: undefined as unknown as IRun };
+	}
 	const run = await finished;
 	const taskData = run.data.resultData.runData.Datatruck?.[0];
 	const items = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];

@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { fetchRecords, type ListShape } from './pagination';
 import { datatruckRequest } from './transport';
+import { ParameterCheck } from './validation';
 
 /** Turns what Datatruck returned into output records (e.g. Simplify, or one shape for two replies). */
 export type RecordShaper = (
@@ -72,7 +73,14 @@ function routeThroughTransport(spec: OperationSpec) {
 		let records: IDataObject[];
 		if (spec.list) {
 			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-			const limit = returnAll ? undefined : (this.getNodeParameter('limit', 50) as number);
+			const limit = returnAll
+				? undefined
+				: new ParameterCheck(this.getNode(), this.getItemIndex()).integer(
+						this.getNodeParameter('limit', 50),
+						'Limit',
+						'50',
+						1,
+					);
 			records = await fetchRecords(this, request, spec.list, limit, purpose);
 		} else {
 			records = asRecords(await datatruckRequest(this, request, purpose));
