@@ -1,6 +1,8 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { dispatcherBoardDescription } from './resources/dispatcherBoard';
 import { driverDescription } from './resources/driver';
 import { loadDescription } from './resources/load';
+import { workOrderDescription } from './resources/workOrder';
 
 export class Datatruck implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,13 +29,17 @@ export class Datatruck implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Dispatcher Board', value: 'dispatcherBoard' },
 					{ name: 'Driver', value: 'driver' },
 					{ name: 'Load', value: 'load' },
+					{ name: 'Work Order', value: 'workOrder' },
 				],
 				default: 'load',
 			},
+			...dispatcherBoardDescription,
 			...driverDescription,
 			...loadDescription,
+			...workOrderDescription,
 		],
 	};
 }

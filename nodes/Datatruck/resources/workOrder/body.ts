@@ -1,0 +1,196 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import {
+	BODY_FROM_JSON,
+	filledIn,
+	groupEntries,
+	jsonObject,
+	typedBodyValue,
+	type BodyValueKind,
+} from '../../shared/body';
+import { ParameterCheck } from '../../shared/validation';
+import { procedureName } from './procedureNames';
+
+/** One body field: the form parameter it comes from, its JSON type, and an example for messages. */
+interface FieldSpec {
+	name: string;
+	kind: BodyValueKind;
+	example: string;
+	required?: boolean;
+}
+
+/** The scalar body fields (API key → form field in Additional Fields). */
+const SCALARS: Record<string, FieldSpec> = {
+	assigned_to: { name: 'assignedTo', kind: 'text', example: 'Tony Mechanic' },
+	fee_total_price: { name: 'feeTotalPrice', kind: 'decimal', example: '45.00' },
+	invoice_id: { name: 'invoiceId', kind: 'text', example: 'VINV-20431' },
+	location: { name: 'location', kind: 'text', example: 'Joliet, IL' },
+	odometer: { name: 'odometer', kind: 'integer', example: '412870' },
+	payment_type: { name: 'paymentType', kind: 'text', example: 'Company' },
+	reference_number: { name: 'referenceNumber', kind: 'text', example: 'WO-104233' },
+	scheduled_on_date: { name: 'scheduledOnDate', kind: 'dateTime', example: '2026-11-21T09:00:00Z' },
+	status: { name: 'status', kind: 'text', example: 'Pending' },
+	tax_total_price: { name: 'taxTotalPrice', kind: 'decimal', example: '38.42' },
+	total_price: { name: 'totalPrice', kind: 'decimal', example: '1234.50' },
+	trailer: { name: 'trailer', kind: 'text', example: 'TR512' },
+	truck: { name: 'truck', kind: 'text', example: 'T142' },
+	type_work_order: { name: 'typeWorkOrder', kind: 'text', example: 'Repair' },
+	vendor: { name: 'vendor', kind: 'text', example: 'TA Truck Service' },
+	vendor_email: { name: 'vendorEmail', kind: 'email', example: 'service@tatruck.com' },
+	vendor_phone: { name: 'vendorPhone', kind: 'text', example: '(815) 555-0142' },
+};
+
+/** The list fields: a fixedCollection in the form, an array of objects in the body. */
+interface ListSpec {
+	/** The fixedCollection parameter and its group. */
+	parameter: string;
+	group: string;
+	fields: Record<string, FieldSpec>;
+}
+
+const LISTS: Record<string, ListSpec> = {
+	work_order_tasks: {
+		parameter: 'tasks',
+		group: 'task',
+		fields: {
+			custom_task: { name: 'customTask', kind: 'text', example: 'Replace brake chamber' },
+			parts_price: { name: 'partsPrice', kind: 'decimal', example: '85.00' },
+			parts_quantity: { name: 'partsQuantity', kind: 'integer', example: '2' },
+			total_parts_price: { name: 'totalPartsPrice', kind: 'decimal', example: '170.00' },
+			labor_price: { name: 'laborPrice', kind: 'decimal', example: '125.00' },
+			labor_hours: { name: 'laborHours', kind: 'number', example: '1.5' },
+			total_labor_price: { name: 'totalLaborPrice', kind: 'decimal', example: '187.50' },
+			total_price: { name: 'totalPrice', kind: 'decimal', example: '357.50' },
+		},
+	},
+	notes: {
+		parameter: 'notes',
+		group: 'note',
+		fields: { body: { name: 'body', kind: 'text', example: 'Driver reported the issue at pre-trip.', required: true } },
+	},
+	compensation: {
+		parameter: 'compensation',
+		group: 'entry',
+		fields: {
+			driver: { name: 'driver', kind: 'text', example: 'Maria Lopez', required: true },
+			customer: { name: 'customer', kind: 'text', example: 'Coyote Logistics', required: true },
+		},
+	},
+	tags: {
+		parameter: 'tags',
+		group: 'tag',
+		fields: { name: { name: 'name', kind: 'text', example: 'Urgent', required: true } },
+	},
+};
+
+export const CUSTOM_STATUS = '__custom';
+const JSON_EXAMPLE = '{"procedure_name": "TRK Brake Issue", "total_price": "1234.50"}';
+
+/** Checks and types one object of fields (already under API keys); keys it does not know pass unchanged. */
+function typedObject(
+	check: ParameterCheck,
+	fields: Record<string, FieldSpec>,
+	values: IDataObject,
+	label: (key: string) => string,
+): IDataObject {
+	const out: IDataObject = { ...values };
+	for (const [key, spec] of Object.entries(fields)) {
+		if (values[key] === undefined) {
+			if (spec.required) check.fail(label(key), 'must not be empty', spec.example);
+			continue;
+		}
+		out[key] = typedBodyValue(check, spec.kind, values[key], label(key), spec.example);
+		if (spec.required && String(out[key]).trim() === '') check.fail(label(key), 'must not be empty', spec.example);
+	}
+	return out;
+}
+
+/** Renames a form entry's fields to the API's keys, leaving out what was not filled in. */
+function fromForm(fields: Record<string, FieldSpec>, entry: IDataObject): IDataObject {
+	const filled = filledIn(entry);
+	return Object.fromEntries(
+		Object.entries(fields)
+			.filter(([, spec]) => filled[spec.name] !== undefined)
+			.map(([key, spec]) => [key, filled[spec.name]]),
+	);
+}
+
+/** ["Additional Fields", "Total Price"]: the parameter's path as the form shows it. */
+function formLabels(properties: INodeProperties[], path: string[]): string[] {
+	const labels: string[] = [];
+	let level: ReadonlyArray<INodeProperties | { name: string; displayName: string; values?: INodeProperties[] }> = properties;
+	for (const name of path) {
+		const found = level.find((property) => property.name === name);
+		labels.push(found?.displayName ?? name);
+		const nested = (found as INodeProperties | undefined)?.options ?? (found as { values?: INodeProperties[] })?.values ?? [];
+		level = nested as typeof level;
+	}
+	return labels;
+}
+
+function formLabel(properties: INodeProperties[], path: string[]): string {
+	return formLabels(properties, path).join(' › ');
+}
+
+/** The body from the form: procedure, Additional Fields, and the Tasks, Notes, Compensation and Tags groups. */
+function bodyFromForm(this: IExecuteSingleFunctions, check: ParameterCheck, properties: INodeProperties[]): IDataObject {
+	const body: IDataObject = {
+		procedure_name: procedureName(check, this.getNodeParameter('procedureName', ''), 'Procedure Name'),
+	};
+	const additional = { ...(this.getNodeParameter('additionalFields', {}) as IDataObject) };
+	if (additional.status === CUSTOM_STATUS || (additional.status === undefined && additional.customStatus !== undefined)) {
+		additional.status = check.text(additional.customStatus, formLabel(properties, ['additionalFields', 'customStatus']), 'In Progress');
+	}
+	Object.assign(
+		body,
+		typedObject(check, SCALARS, fromForm(SCALARS, additional), (key) =>
+			formLabel(properties, ['additionalFields', SCALARS[key].name]),
+		),
+	);
+	for (const [key, list] of Object.entries(LISTS)) {
+		const entries = groupEntries(this.getNodeParameter(list.parameter, {}), list.group);
+		const typed = entries.map((entry, index) =>
+			typedObject(check, list.fields, fromForm(list.fields, entry), (field) => {
+				const [parameter, group, value] = formLabels(properties, [list.parameter, list.group, list.fields[field].name]);
+				return `${parameter} › ${group} ${index + 1} › ${value}`;
+			}),
+		);
+		if (typed.length) body[key] = typed;
+	}
+	return body;
+}
+
+/** The body from the JSON parameter, checked and typed exactly like the form (numbers become decimal strings). */
+function bodyFromJson(this: IExecuteSingleFunctions, check: ParameterCheck): IDataObject {
+	const json = jsonObject(check, this.getNodeParameter('jsonBody', '{}'), 'JSON Body', JSON_EXAMPLE);
+	const label = (path: string) => `JSON Body › ${path}`;
+	const procedure = procedureName(check, json.procedure_name, label('procedure_name'));
+	const body: IDataObject = { ...typedObject(check, SCALARS, json, label), procedure_name: procedure };
+	for (const [key, list] of Object.entries(LISTS)) {
+		if (json[key] === undefined) continue;
+		const entries = json[key];
+		const example = JSON.stringify([
+			Object.fromEntries(Object.entries(list.fields).map(([field, spec]) => [field, spec.example])),
+		]);
+		if (!Array.isArray(entries)) check.fail(label(key), 'must be a list of objects in square brackets', example);
+		body[key] = entries.map((entry, index) => {
+			if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+				check.fail(label(`${key}[${index}]`), 'must be an object in curly braces', example);
+			}
+			return typedObject(check, list.fields, entry as IDataObject, (field) => label(`${key}[${index}].${field}`));
+		});
+	}
+	return body;
+}
+
+/** preSend: the checked work order body, from the form or from the JSON parameter. */
+export function workOrderBody(properties: INodeProperties[]) {
+	return async function (
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const check = new ParameterCheck(this.getNode(), this.getItemIndex());
+		const fromJson = this.getNodeParameter('specifyBody', 'fields') === BODY_FROM_JSON;
+		requestOptions.body = fromJson ? bodyFromJson.call(this, check) : bodyFromForm.call(this, check, properties);
+		return requestOptions;
+	};
+}
