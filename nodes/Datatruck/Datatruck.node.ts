@@ -2,6 +2,8 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import { dispatcherBoardDescription } from './resources/dispatcherBoard';
 import { driverDescription } from './resources/driver';
 import { loadDescription } from './resources/load';
+import { trailerDescription } from './resources/trailer';
+import { truckDescription } from './resources/truck';
 import { workOrderDescription } from './resources/workOrder';
 
 export class Datatruck implements INodeType {
@@ -32,6 +34,8 @@ export class Datatruck implements INodeType {
 					{ name: 'Dispatcher Board', value: 'dispatcherBoard' },
 					{ name: 'Driver', value: 'driver' },
 					{ name: 'Load', value: 'load' },
+					{ name: 'Trailer', value: 'trailer' },
+					{ name: 'Truck', value: 'truck' },
 					{ name: 'Work Order', value: 'workOrder' },
 				],
 				default: 'load',
@@ -39,6 +43,8 @@ export class Datatruck implements INodeType {
 			...dispatcherBoardDescription,
 			...driverDescription,
 			...loadDescription,
+			...trailerDescription,
+			...truckDescription,
 			...workOrderDescription,
 		],
 	};

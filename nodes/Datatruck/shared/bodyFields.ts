@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { BODY_FROM_JSON, filledIn, jsonObject, typedBodyValue, type BodyValueKind } from './body';
 import { ParameterCheck } from './validation';
 
@@ -26,6 +32,19 @@ export interface BodyField {
 }
 
 export const ADDITIONAL_FIELDS = 'additionalFields';
+
+/** The Additional Fields collection of a create or update, its options sorted by name. */
+export function additionalFieldsProperty(displayOptions: IDisplayOptions, options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Additional Fields',
+		name: ADDITIONAL_FIELDS,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
 
 /** How a field is named in a message: as the form shows it, or as the JSON key. */
 export type FieldLabel = (field: BodyField) => string;

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { ADDITIONAL_FIELDS, flatBody } from '../../shared/bodyFields';
+import { additionalFieldsProperty, flatBody } from '../../shared/bodyFields';
 import { showFor } from '../../shared/descriptions';
 import { datatruckOperation } from '../../shared/route';
 import {
@@ -39,15 +39,5 @@ export const driverCreateOperation = datatruckOperation({
 
 export const driverCreateFields: INodeProperties[] = [
 	...REQUIRED.map((property) => ({ ...property, required: true, displayOptions: display })),
-	{
-		displayName: 'Additional Fields',
-		name: ADDITIONAL_FIELDS,
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: display,
-		options: [birthDate, email, employeeStatus, isMain, mcNumber, status, ...licenseAndDispatchFields].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
-	},
+	additionalFieldsProperty(display, [birthDate, email, employeeStatus, isMain, mcNumber, status, ...licenseAndDispatchFields]),
 ];

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { ADDITIONAL_FIELDS, flatBody } from '../../shared/bodyFields';
+import { additionalFieldsProperty, flatBody } from '../../shared/bodyFields';
 import { showFor } from '../../shared/descriptions';
 import { idParameter, pathWithId } from '../../shared/ids';
 import { datatruckOperation } from '../../shared/route';
@@ -71,13 +71,5 @@ export const driverUpdateFields: INodeProperties[] = [
 		displayOptions: display,
 	},
 	...REQUIRED.map((property) => ({ ...property, required: true, displayOptions: display })),
-	{
-		displayName: 'Additional Fields',
-		name: ADDITIONAL_FIELDS,
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: display,
-		options: licenseAndDispatchFields,
-	},
+	additionalFieldsProperty(display, licenseAndDispatchFields),
 ];
