@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { loadCreateFields, loadCreateOperation } from './create';
 import { loadGetFields, loadGetOperation } from './get';
 import { loadGetManyFields, loadGetManyOperation } from './getMany';
 
@@ -9,9 +10,10 @@ export const loadDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['load'] } },
-		options: [loadGetOperation, loadGetManyOperation],
+		options: [loadCreateOperation, loadGetOperation, loadGetManyOperation],
 		default: 'getMany',
 	},
 	...loadGetManyFields,
 	...loadGetFields,
+	...loadCreateFields,
 ];
