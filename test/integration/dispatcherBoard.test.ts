@@ -96,14 +96,32 @@ describe('Dispatcher Board › Get', () => {
 			{ error: `Start Date: ${late.end} is after the End Date ${late.start}; the window must start on or before its end` },
 			...lateRows,
 		]);
-		// Every row is paired with the item whose window it answers. (The error item itself carries no
-		// pairedItem here: n8n-core's RoutingNode emits a Continue On Fail error as `{json: {}, error}` and
-		// the engine only fills the pairing in when input and output counts match.)
-		const rows = result.items.filter((item) => item.json.error === undefined);
-		expect(rows.map((item) => item.pairedItem)).toEqual([
+		// Every row, and the error, is paired with the item it answers (n8n itself would leave the error
+		// unpaired here, as the item counts differ).
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
 			...earlyRows.map(() => ({ item: 0 })),
+			{ item: 1 },
 			...lateRows.map(() => ({ item: 2 })),
 		]);
+	});
+
+	test('Continue On Fail: an error Datatruck answers for one item is paired with that item', async () => {
+		const early = seededWindow(0.1, 0.2);
+		const late = seededWindow(0.7, 0.8);
+		dt.sandbox.injectFaults({ count: 1, kind: 'fieldErrors', match: { method: 'GET', path: 'dispatcher-board' } });
+		const result = await dt.run({
+			parameters: board({ startDate: '={{ $json.start }}', endDate: '={{ $json.end }}', returnAll: true }),
+			items: [early, late],
+			continueOnFail: true,
+		});
+		expect(dt.sandbox.log.map((entry) => [entry.status, entry.query.start_date])).toEqual([
+			[400, early.start],
+			[200, late.start],
+		]);
+		const lateRows = expectedRows(late.start, late.end);
+		expect(result.json[0].error).toEqual(expect.stringMatching(/status: "bogus" is not a valid choice/));
+		expect(result.json.slice(1)).toEqual(lateRows);
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, ...lateRows.map(() => ({ item: 1 }))]);
 	});
 
 	describe('bad dates are refused before any request, naming the parameter', () => {

@@ -239,6 +239,24 @@ describe('Work Order › Create', () => {
 		expect(stored(result.json[2].id).procedure_name).toBe('TRL Lights repair');
 	});
 
+	test('an error Datatruck answers on a create is not retried (no duplicate work order) and fails only its item', async () => {
+		dt.sandbox.injectFaults({ count: 1, kind: 500, match: { method: 'POST', path: 'work-orders' } });
+		const before = dt.sandbox.data.workOrders.length;
+		const result = await dt.run({
+			parameters: create({ procedureName: '={{ $json.procedure }}' }),
+			items: [{ procedure: 'TRK Wash' }, { procedure: 'TRL Wash' }],
+			continueOnFail: true,
+		});
+		expect(dt.sandbox.log.map((entry) => [entry.method, entry.status, entry.body])).toEqual([
+			['POST', 500, { procedure_name: 'TRK Wash' }],
+			['POST', 201, { procedure_name: 'TRL Wash' }],
+		]);
+		expect(dt.sandbox.data.workOrders).toHaveLength(before + 1);
+		expect(result.json[0].error).toEqual(expect.any(String));
+		expect(stored(result.json[1].id).procedure_name).toBe('TRL Wash');
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
 	describe('bad input is refused before any request, naming the parameter', () => {
 		const form = (extra: INodeParameters) => create({ procedureName: 'TRK Brake Issue', ...extra });
 		const json = (body: unknown) => create({ specifyBody: 'json', jsonBody: typeof body === 'string' ? body : JSON.stringify(body) });

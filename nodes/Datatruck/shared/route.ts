@@ -4,8 +4,10 @@ import type {
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
+	IHttpRequestOptions,
 	INodeExecutionData,
 	INodePropertyOptions,
+	NodeApiError,
 	PreSendAction,
 } from 'n8n-workflow';
 import { fetchRecords, type ListShape } from './pagination';
@@ -49,8 +51,8 @@ export function datatruckOperation(spec: OperationSpec): INodePropertyOptions {
 		description: spec.description,
 		routing: {
 			request: { method: spec.method, url: spec.path },
-			send: { paginate: true, ...(spec.preSend ? { preSend: spec.preSend } : {}) },
-			operations: { pagination: routeThroughTransport(spec) },
+			send: { paginate: true, ...(spec.preSend ? { preSend: [holdCheckErrors(spec.preSend)] } : {}) },
+			operations: { pagination: pairErrors(routeThroughTransport(spec)) },
 		},
 	};
 }
@@ -96,4 +98,45 @@ function asRecords(body: unknown): IDataObject[] {
 	if (Array.isArray(body)) return body as IDataObject[];
 	if (body && typeof body === 'object') return [body as IDataObject];
 	return [{ result: body as string }];
+}
+
+/**
+ * Continue On Fail keeps the failed item's pairing. n8n's RoutingNode outputs a failed item as
+ * `{ json: {}, error }` without `pairedItem` (the engine fills it in only when input and output
+ * counts match, not for lists), so a check's error is held until the request step and every error
+ * of an item is returned from there, paired with its item.
+ */
+const heldErrors = new WeakMap<object, unknown>();
+
+function holdCheckErrors(actions: PreSendAction[]): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		let options = requestOptions;
+		if (!this.continueOnFail()) {
+			for (const action of actions) options = await action.call(this, options);
+			return options;
+		}
+		try {
+			for (const action of actions) options = await action.call(this, options);
+		} catch (error) {
+			heldErrors.set(options, error);
+		}
+		return options;
+	};
+}
+
+type RequestStep = ReturnType<typeof routeThroughTransport>;
+
+function pairErrors(step: RequestStep): RequestStep {
+	return async function (this: IExecutePaginationFunctions, requestData) {
+		if (!this.continueOnFail()) return await step.call(this, requestData);
+		const failed = (error: unknown): INodeExecutionData[] => [
+			{ json: {}, error: error as NodeApiError, pairedItem: { item: this.getItemIndex() } },
+		];
+		if (heldErrors.has(requestData.options)) return failed(heldErrors.get(requestData.options));
+		try {
+			return await step.call(this, requestData);
+		} catch (error) {
+			return failed(error);
+		}
+	};
 }
