@@ -7,7 +7,7 @@ const TRAILER: EquipmentCase = {
 	resource: 'trailer',
 	basePath: '/api/v1/openapi/trailers/',
 	records: (sandbox) => sandbox.sandbox.data.trailers,
-	extraFields: { type: 2 },
+	extraFields: { trailerType: 2 },
 	extraBody: { type: 2 },
 };
 
@@ -49,7 +49,7 @@ describeCreate(dt, TRAILER);
 describe('Trailer › Create: trailer type', () => {
 	test('the created trailer carries the type its ID names', async () => {
 		const result = await dt.run({
-			parameters: { resource: 'trailer', operation: 'create', unitNumber: 'TRL-9001', additionalFields: { type: 3 } },
+			parameters: { resource: 'trailer', operation: 'create', unitNumber: 'TRL-9001', additionalFields: { trailerType: 3 } },
 		});
 		expect(dt.sandbox.log[0].body).toEqual({ unit_number: 'TRL-9001', type: 3 });
 		expect(result.json[0].type).toEqual({ id: 3, name: 'Flatbed' });
@@ -57,7 +57,7 @@ describe('Trailer › Create: trailer type', () => {
 
 	test('a trailer type that is not a whole number is refused before any request', async () => {
 		const result = await dt.run({
-			parameters: { resource: 'trailer', operation: 'create', unitNumber: 'TRL-9002', additionalFields: { type: '={{ "Reefer" }}' } },
+			parameters: { resource: 'trailer', operation: 'create', unitNumber: 'TRL-9002', additionalFields: { trailerType: '={{ "Reefer" }}' } },
 		});
 		expect(result.error?.message).toBe('Additional Fields › Trailer Type ID: "Reefer" is not a whole number of at least 1');
 		expect(dt.sandbox.log).toEqual([]);

@@ -5,7 +5,7 @@ import { TRAILER } from './kind';
 
 const trailerType: INodeProperties = {
 	displayName: 'Trailer Type ID',
-	name: 'type',
+	name: 'trailerType',
 	type: 'number',
 	default: 0,
 	description:
