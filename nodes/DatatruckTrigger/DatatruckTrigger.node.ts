@@ -1,0 +1,93 @@
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { readPage } from '../Datatruck/shared/pagination';
+import { simplifyLoad } from '../Datatruck/shared/simplify';
+import { datatruckRequest } from '../Datatruck/shared/transport';
+import { triggerProperties } from './description';
+import type { EventSpec } from './events';
+import { oneAtATime } from './lock';
+import { planFromParameters } from './plan';
+import { latestRecords, pollOnce, type FetchPage } from './poller';
+import { triggerSettings } from './settings';
+import { readState, writeState } from './state';
+
+/** Every request goes through the package's transport: shared rate budget, retries, errors. */
+function pageFetcher(ctx: IPollFunctions, event: EventSpec): FetchPage {
+	return async (query) =>
+		readPage(
+			await datatruckRequest(ctx, {
+				method: 'GET',
+				url: event.path,
+				qs: {
+					...(query.filter.length ? { filter: JSON.stringify(query.filter) } : {}),
+					ordering: query.ordering,
+					page: query.page,
+					page_size: query.pageSize,
+				},
+				timeout: triggerSettings.requestTimeoutMs,
+			}),
+		);
+}
+
+/** A poll may take this share of the time n8n gives it (newer n8n only) before it stops reading. */
+function pollDeadline(ctx: IPollFunctions): () => boolean {
+	const startedAt = Date.now();
+	const budgetMs = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
+	return () => budgetMs === undefined || Date.now() - startedAt < budgetMs / 2;
+}
+
+export class DatatruckTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Datatruck Trigger',
+		name: 'datatruckTrigger',
+		icon: { light: 'file:../../icons/datatruck.svg', dark: 'file:../../icons/datatruck.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["event"] }}',
+		description: 'Starts the workflow when loads are created, flagged, picked up or delivered, or work orders are created in Datatruck',
+		defaults: { name: 'Datatruck Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'datatruckApi', required: true }],
+		properties: triggerProperties,
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const plan = planFromParameters(this);
+		const fetchPage = pageFetcher(this, plan.event);
+		const shape = (records: IDataObject[]) =>
+			plan.event.isLoad && (this.getNodeParameter('simplify', false) as boolean) ? records.map(simplifyLoad) : records;
+
+		if (this.getMode() === 'manual') {
+			const records = await latestRecords(plan, fetchPage, triggerSettings.now());
+			if (!records.length) {
+				throw new NodeOperationError(this.getNode(), `No ${plan.event.noun} matches this trigger yet`, {
+					description:
+						'Fetch Test Event shows the most recent matching record. Create one in Datatruck, or loosen the filters, then try again.',
+				});
+			}
+			return [this.helpers.returnJsonArray(shape(records))];
+		}
+
+		const node = this.getNode();
+		const lockKey = `${this.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
+		return await oneAtATime(lockKey, async () => {
+			// Read inside the lock: a poll that waited sees the cursor the previous one stored.
+			const staticData = this.getWorkflowStaticData('node');
+			const outcome = await pollOnce(plan, readState(staticData, plan.key), fetchPage, {
+				now: triggerSettings.now,
+				mayContinue: pollDeadline(this),
+			});
+			// Only a poll that succeeded as a whole gets here: the cursor moves together with its items.
+			writeState(staticData, outcome.state);
+			return outcome.records.length ? [this.helpers.returnJsonArray(shape(outcome.records))] : null;
+		});
+	}
+}

@@ -1,0 +1,259 @@
+import type { IDataObject } from 'n8n-workflow';
+import type { ApiFilter } from '../Datatruck/shared/filters';
+import type { Page } from '../Datatruck/shared/pagination';
+import type { EventSpec } from './events';
+import { triggerSettings } from './settings';
+import { emptyState, forget, type ScanPosition, type TriggerState } from './state';
+
+/**
+ * The polling algorithm, apart from n8n and HTTP so that it can be read (and tested) on its own.
+ *
+ * Event-time events (New Load, Load Picked Up, Load Delivered, New Work Order)
+ * ---------------------------------------------------------------------------
+ * Datatruck has no change feed and no "modified" field, only the event's own time. Records do not
+ * appear in event-time order: a transaction commits a little after it stamped `created_datetime`,
+ * and a pickup time is often typed in an hour after the pickup. So a poll does not ask for "after
+ * the last one I saw" but re-reads a late-entry window behind the newest event time it has emitted
+ * (`high`), and skips the records it remembers emitting (`seen`, kept only for that window). Same-
+ * second records and out-of-order ids need nothing more: the cursor is a time, never an id.
+ *
+ * A read goes oldest first (`ordering=<time>,id`) and walks by keyset, not by page number: each
+ * next request asks again for "time ≥ the last time on the previous page". A page number would shift
+ * when a record leaves the list between two requests and silently skip one; a keyset cannot. Only
+ * when one second fills a whole page does the read step through that second with `page`.
+ *
+ * A poll sends at most `pagesPerPoll` requests. A read that did not reach the end of the list is
+ * resumed at the next poll from where it stopped (a backlog drains from its high-water mark rather
+ * than re-reading the window, so records already seen can never stall it); the window is re-read
+ * once the read has caught up.
+ *
+ * Load Flagged
+ * ------------
+ * No field says when a load was flagged, so a read lists the flagged loads (created in the last N
+ * days, which bounds its cost) and emits those that the previous complete read did not list. A
+ * load unflagged and flagged again is emitted again; both changes between two polls go unseen.
+ *
+ * The poll works on a copy of the state: the caller stores it only when the whole poll succeeded,
+ * so a failed request leaves the cursor where it was and emits nothing.
+ */
+
+/** One request's worth of list parameters. */
+export interface PageQuery {
+	filter: ApiFilter[];
+	ordering: string;
+	page: number;
+	pageSize: number;
+}
+
+export type FetchPage = (query: PageQuery) => Promise<Page>;
+
+/** What the node's parameters ask for, checked. */
+export interface PollPlan {
+	event: EventSpec;
+	/** The user's filter conditions (load events). */
+	filters: ApiFilter[];
+	/** Identifies the settings the state belongs to. */
+	key: string;
+	lateEntryMs: number;
+	/** Emit the records after this moment instead of starting from now. */
+	startDate?: number;
+	/** Load Flagged: only loads created in this many last days are read. */
+	createdWithinDays: number;
+}
+
+export interface PollClock {
+	now(): number;
+	/** Whether there is time for one more request in this poll. */
+	mayContinue(): boolean;
+}
+
+export interface PollOutcome {
+	/** To emit, oldest first. */
+	records: IDataObject[];
+	/** To store once the records are handed to n8n. */
+	state: TriggerState;
+}
+
+const DAY_MS = 86_400_000;
+/** "Every record of the first read is history": JSON has no Infinity. */
+const QUIET_ALL = Number.MAX_SAFE_INTEGER;
+
+/** The API's timestamp shape, cut to the whole second (a lower bound, so this only widens it). */
+export function isoSeconds(ms: number): string {
+	return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+function timeOf(record: IDataObject, field: string): number {
+	const value = record[field];
+	return typeof value === 'string' ? Date.parse(value) : NaN;
+}
+
+function idOf(record: IDataObject): number {
+	const id = Number(record.id);
+	return Number.isSafeInteger(id) ? id : NaN;
+}
+
+/** The newest matching records, newest first: activation and Fetch Test Event. */
+export function newestQuery(plan: PollPlan, pageSize: number, now: number): PageQuery {
+	const field = plan.event.orderField;
+	const bound: ApiFilter[] =
+		plan.event.kind === 'snapshot'
+			? [{ column: 'created_datetime', value: isoSeconds(now - plan.createdWithinDays * DAY_MS), contains: 'after' }]
+			: [];
+	return {
+		filter: [...plan.filters, ...plan.event.conditions, ...bound],
+		ordering: `-${field},-id`,
+		page: 1,
+		pageSize,
+	};
+}
+
+/** One step of a read: order field at or after `position.from`, oldest first. */
+export function scanQuery(plan: PollPlan, position: ScanPosition): PageQuery {
+	const field = plan.event.orderField;
+	return {
+		filter: [
+			...plan.filters,
+			...plan.event.conditions,
+			{ column: field, value: isoSeconds(position.from), contains: 'after' },
+		],
+		// Ties broken by id, so that paging through one second is stable. (DRF drops an ordering
+		// field it does not allow instead of failing, so the tie-breaker can only help.)
+		ordering: `${field},id`,
+		page: position.page,
+		pageSize: triggerSettings.pageSize,
+	};
+}
+
+/** Fetch Test Event: the most recent matching records, without reading or changing any state. */
+export async function latestRecords(plan: PollPlan, fetchPage: FetchPage, now: number): Promise<IDataObject[]> {
+	const page = await fetchPage(newestQuery(plan, triggerSettings.testEventCount, now));
+	return page.results.slice(0, triggerSettings.testEventCount);
+}
+
+/**
+ * First poll with the default start ("now"): one request for the newest matching records. Their
+ * newest time becomes the high-water mark and they are remembered as already seen, so nothing
+ * that existed at activation is emitted, while a record that was still being committed then is.
+ */
+async function activateNow(plan: PollPlan, fetchPage: FetchPage, now: number): Promise<TriggerState> {
+	const state = emptyState(plan.key);
+	const page = await fetchPage(newestQuery(plan, triggerSettings.pageSize, now));
+	const found = page.results
+		.map((record): [number, number] => [idOf(record), timeOf(record, plan.event.orderField)])
+		.filter(([id, time]) => !Number.isNaN(id) && !Number.isNaN(time));
+	if (found.length) {
+		const times = found.map(([, time]) => time);
+		state.high = Math.min(Math.max(...times), now);
+		state.seen = found;
+		// A full page leaves older records unseen: they are history too, so the floor goes past them.
+		state.floor = page.next ? Math.min(...times) + 1 : 0;
+	}
+	forget(state, rereadFrom(state, plan, now), triggerSettings.maxRemembered);
+	return state;
+}
+
+/**
+ * Where a new read of an event-time event starts: the late-entry window behind the newest event
+ * emitted, but never more than the window behind the clock. A record whose event time is further
+ * back than the window when it shows up is treated as too late; the first bound keeps a slow n8n
+ * clock from widening the re-read, the second lets a quiet trigger stop re-reading a burst once it
+ * is older than the window (so it costs one request again).
+ */
+function rereadFrom(state: TriggerState, plan: PollPlan, now: number): number {
+	const behindNewest = state.high - plan.lateEntryMs;
+	const behindClock = Math.min(state.high, now - plan.lateEntryMs);
+	return Math.max(behindNewest, behindClock, state.floor);
+}
+
+function isMissingPage(error: unknown): boolean {
+	return (error as { httpCode?: unknown })?.httpCode === '404';
+}
+
+/**
+ * One poll: reads from the stored position (or activates), returns what to emit and the state to
+ * store. `stored` is never changed.
+ */
+export async function pollOnce(
+	plan: PollPlan,
+	stored: TriggerState | undefined,
+	fetchPage: FetchPage,
+	clock: PollClock,
+): Promise<PollOutcome> {
+	const now = clock.now();
+	const { event } = plan;
+	let state: TriggerState;
+	if (stored) {
+		state = JSON.parse(JSON.stringify(stored)) as TriggerState;
+	} else if (event.kind === 'snapshot') {
+		// The first complete read is the baseline: loads flagged at activation are not news.
+		state = { ...emptyState(plan.key), quietBefore: plan.startDate ?? QUIET_ALL };
+	} else if (plan.startDate !== undefined) {
+		state = { ...emptyState(plan.key), high: plan.startDate, floor: plan.startDate };
+	} else {
+		return { records: [], state: await activateNow(plan, fetchPage, now) };
+	}
+
+	const seen = new Map(state.seen);
+	const flagged = new Set(state.flagged);
+	const pass = new Set(state.pass);
+	const found: Array<{ record: IDataObject; id: number; time: number }> = [];
+
+	const visit = (record: IDataObject) => {
+		const id = idOf(record);
+		const time = timeOf(record, event.orderField);
+		if (Number.isNaN(id)) return;
+		if (event.kind === 'snapshot') {
+			if (pass.has(id)) return;
+			pass.add(id);
+			if (flagged.has(id) || (state.quietBefore !== undefined && !(time >= state.quietBefore))) return;
+		} else {
+			if (Number.isNaN(time) || time < state.floor || seen.has(id)) return;
+			seen.set(id, time);
+		}
+		found.push({ record, id, time });
+	};
+
+	const start = event.kind === 'snapshot' ? now - plan.createdWithinDays * DAY_MS : rereadFrom(state, plan, now);
+	let position: ScanPosition = state.scan ?? { from: wholeSecond(start), page: 1 };
+	let finished = false;
+	for (let sent = 0; sent < triggerSettings.pagesPerPoll && !finished; sent++) {
+		if (sent > 0 && !clock.mayContinue()) break;
+		const page = await fetchPage(scanQuery(plan, position)).catch((error: unknown): Page => {
+			// A page number kept from the previous poll may be gone (records left the list): that read
+			// is over. Any other error is the transport's NodeApiError, passed on unchanged.
+			if (position.page > 1 && isMissingPage(error)) return { results: [], next: null };
+			throw error;
+		});
+		page.results.forEach(visit);
+		if (!page.next || page.results.length === 0) {
+			finished = true;
+			break;
+		}
+		const last = wholeSecond(timeOf(page.results[page.results.length - 1], event.orderField));
+		position = last > position.from ? { from: last, page: 1 } : { from: position.from, page: position.page + 1 };
+	}
+	state.scan = finished ? undefined : position;
+
+	if (event.kind === 'snapshot') {
+		if (finished) {
+			state.flagged = [...pass];
+			state.pass = [];
+			delete state.quietBefore;
+		} else {
+			state.pass = [...pass];
+		}
+	} else {
+		state.seen = [...seen];
+		if (found.length) state.high = Math.max(state.high, Math.min(Math.max(...found.map((f) => f.time)), now));
+		// The next read starts no earlier than this (both bounds only move forward), so what lies
+		// before it can be forgotten, unless the read in progress still has to pass it.
+		const nextStart = rereadFrom(state, plan, now);
+		forget(state, finished ? nextStart : Math.min(position.from, nextStart), triggerSettings.maxRemembered);
+	}
+
+	found.sort((a, b) => (a.time === b.time || Number.isNaN(a.time - b.time) ? a.id - b.id : a.time - b.time));
+	return { records: found.map((entry) => entry.record), state };
+}

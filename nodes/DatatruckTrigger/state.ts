@@ -1,0 +1,84 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** Where the trigger keeps its state inside the node's static data. */
+export const STATE_FIELD = 'datatruckTrigger';
+
+/** A read that did not reach the end of the list resumes here at the next poll. */
+export interface ScanPosition {
+	/** Lower bound of the order field, whole seconds (ms since epoch), inclusive. */
+	from: number;
+	/** Page of the query "order field ≥ from", used only while a page holds a single second. */
+	page: number;
+}
+
+/**
+ * Everything a trigger remembers between polls. Plain JSON: n8n stores it with the workflow
+ * (static data), so it survives restarts; times are milliseconds since the epoch.
+ */
+export interface TriggerState {
+	version: 1;
+	/** Event, filters, start option and credential: when any of them changes, the state starts over. */
+	key: string;
+	/** Event-time events: the newest event time emitted or found at activation, never later than the clock. */
+	high: number;
+	/** Records whose order time is before this are never emitted (activation, start date, forgotten records). */
+	floor: number;
+	/** Event-time events: records emitted (or found at activation) that the next reads can still return, as [id, event time]. */
+	seen: Array<[number, number]>;
+	/** Load Flagged: the flagged loads found by the last complete read. */
+	flagged: number[];
+	/** Load Flagged: the flagged loads found so far by the read in progress. */
+	pass: number[];
+	/** Records with an order time before this, found by the first read, are recorded but not emitted. */
+	quietBefore?: number;
+	/** The read in progress; absent when the next poll starts a new one. */
+	scan?: ScanPosition;
+}
+
+export function emptyState(key: string): TriggerState {
+	return { version: 1, key, high: 0, floor: 0, seen: [], flagged: [], pass: [] };
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isNumberList = (value: unknown): value is number[] => Array.isArray(value) && value.every(isNumber);
+
+/**
+ * The stored state for `key`, as a private copy the poll may change freely; undefined when there is
+ * none, it belongs to other settings, or it is damaged (the trigger then starts over, as on activation).
+ */
+export function readState(staticData: IDataObject, key: string): TriggerState | undefined {
+	const raw = staticData[STATE_FIELD] as Partial<TriggerState> | undefined;
+	if (!raw || typeof raw !== 'object' || raw.version !== 1 || raw.key !== key) return undefined;
+	const seen = raw.seen;
+	const seenOk = Array.isArray(seen) && seen.every((entry) => Array.isArray(entry) && entry.length === 2 && entry.every(isNumber));
+	const scan = raw.scan;
+	const scanOk = scan === undefined || (typeof scan === 'object' && isNumber(scan.from) && isNumber(scan.page) && scan.page >= 1);
+	if (!isNumber(raw.high) || !isNumber(raw.floor) || !seenOk || !isNumberList(raw.flagged) || !isNumberList(raw.pass) || !scanOk) {
+		return undefined;
+	}
+	if (raw.quietBefore !== undefined && !isNumber(raw.quietBefore)) return undefined;
+	return JSON.parse(JSON.stringify(raw)) as TriggerState;
+}
+
+/** Replaces the stored state in place (n8n watches the static-data object itself for changes). */
+export function writeState(staticData: IDataObject, state: TriggerState): void {
+	staticData[STATE_FIELD] = JSON.parse(JSON.stringify(state)) as IDataObject;
+}
+
+/**
+ * Forgets what no later read can return, and everything beyond `maxRemembered`, raising the floor
+ * so that a forgotten record can never be emitted a second time: forgetting may cost a very late
+ * record, never a duplicate.
+ */
+export function forget(state: TriggerState, oldestNeeded: number, maxRemembered: number): void {
+	let floor = Math.max(state.floor, oldestNeeded);
+	let seen = state.seen.filter(([, time]) => time >= floor);
+	if (seen.length > maxRemembered) {
+		const times = seen.map(([, time]) => time).sort((a, b) => a - b);
+		// Every record of one time goes at once: none that is still remembered shares a time with a forgotten one.
+		floor = times[times.length - maxRemembered] + 1;
+		seen = seen.filter(([, time]) => time >= floor);
+	}
+	state.floor = floor;
+	state.seen = seen;
+}
