@@ -19,6 +19,8 @@ export interface RunOptions {
 	/** Input items; one empty item when omitted, as after a Manual Trigger. */
 	items?: IDataObject[];
 	continueOnFail?: boolean;
+	/** The workflow's time zone (Settings › Timezone); UTC unless a test is about time zones. */
+	timezone?: string;
 }
 
 export interface RunResult {
@@ -58,7 +60,7 @@ export async function runDatatruck(options: RunOptions): Promise<RunResult> {
 		connections: { Input: { main: [[{ node: 'Datatruck', type: 'main', index: 0 }]] } },
 		nodeTypes,
 		active: false,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', timezone: options.timezone ?? 'UTC' },
 	});
 
 	const credentialsHelper = new TestCredentialsHelper(

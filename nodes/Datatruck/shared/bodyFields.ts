@@ -153,7 +153,7 @@ export function flatBody(fields: BodyField[], jsonExample = '') {
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const check = new ParameterCheck(this.getNode(), this.getItemIndex());
+		const check = ParameterCheck.forItem(this);
 		requestOptions.body = bodyIsJson(this)
 			? checkedBody(check, jsonBodyParameter(this, check, jsonExample), fields, jsonLabel)
 			: checkedBody(check, formBody(this, fields), fields, formLabel);

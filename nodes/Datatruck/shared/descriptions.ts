@@ -90,7 +90,7 @@ export async function applySort(
 ): Promise<IHttpRequestOptions> {
 	const sort = this.getNodeParameter('sort', {}) as { field?: string; customField?: string; descending?: boolean };
 	if (!sort.field && !sort.customField) return requestOptions;
-	const check = new ParameterCheck(this.getNode(), this.getItemIndex());
+	const check = ParameterCheck.forItem(this);
 	const field =
 		!sort.field || sort.field === CUSTOM_FIELD
 			? check.text(sort.customField, 'Sort › Custom Sort Field', 'trip__driver__full_name')

@@ -127,8 +127,9 @@ export function buildApiFilters(
 	fields: FilterField[],
 	node: INode,
 	itemIndex?: number,
+	timeZone?: string,
 ): ApiFilter[] {
-	const check = new ParameterCheck(node, itemIndex);
+	const check = new ParameterCheck(node, itemIndex, timeZone);
 	return conditions.map((condition, index) => {
 		const label = `Filters › Condition ${index + 1}`;
 		const column =
@@ -233,7 +234,7 @@ export function applyFilters(fields: FilterField[]) {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		const conditions = this.getNodeParameter('filters.conditions', []) as FilterCondition[];
-		const filters = buildApiFilters(conditions, fields, this.getNode(), this.getItemIndex());
+		const filters = buildApiFilters(conditions, fields, this.getNode(), this.getItemIndex(), this.getTimezone());
 		if (filters.length) {
 			requestOptions.qs = { ...(requestOptions.qs as IDataObject), filter: JSON.stringify(filters) };
 		}

@@ -10,7 +10,7 @@ export function pathWithId(parameter: string, label: string, path: (id: number) 
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const check = new ParameterCheck(this.getNode(), this.getItemIndex());
+		const check = ParameterCheck.forItem(this);
 		const id = check.integer(this.getNodeParameter(parameter), label, '10482', 1);
 		requestOptions.url = path(id);
 		return requestOptions;

@@ -77,7 +77,7 @@ function routeThroughTransport(spec: OperationSpec) {
 			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 			const limit = returnAll
 				? undefined
-				: new ParameterCheck(this.getNode(), this.getItemIndex()).integer(
+				: ParameterCheck.forItem(this).integer(
 						this.getNodeParameter('limit', 50),
 						'Limit',
 						'50',

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 
 /**
  * Bad input is stopped here, before a request is sent: every request costs a twentieth of the
@@ -23,7 +23,14 @@ export class ParameterCheck {
 	constructor(
 		private readonly node: INode,
 		private readonly itemIndex?: number,
+		/** The workflow's time zone: a date-time picked without a zone is wall-clock time there. */
+		private readonly timeZone?: string,
 	) {}
+
+	/** The check for one input item of a node execution. */
+	static forItem(ctx: IExecuteSingleFunctions): ParameterCheck {
+		return new ParameterCheck(ctx.getNode(), ctx.getItemIndex(), ctx.getTimezone());
+	}
 
 	fail(parameter: string, problem: string, example: string): never {
 		throw invalidParameter(this.node, parameter, problem, example, this.itemIndex);
@@ -61,16 +68,32 @@ export class ParameterCheck {
 		return number;
 	}
 
-	/** ISO 8601 in UTC, the form Datatruck uses; a time without zone is taken as UTC. */
+	/**
+	 * ISO 8601 in UTC, the form Datatruck uses. n8n's date pickers give wall-clock time without a
+	 * zone: that is read in the workflow's time zone (UTC when none is known), so 08:00 picked by a
+	 * dispatcher in Chicago is sent as 14:00Z, not 08:00Z.
+	 */
 	dateTime(value: unknown, parameter: string, example = '2026-11-21T14:30:00Z'): string {
 		const text = String(value ?? '').trim();
-		const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-		if (!iso.test(text)) this.fail(parameter, `"${text}" is not a date and time`, example);
-		const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) || text.length === 10 ? text : `${text}Z`;
-		const time = Date.parse(zoned.replace(' ', 'T'));
-		if (Number.isNaN(time) || !sameCalendarDate(text, time, zoned)) {
-			this.fail(parameter, `"${text}" is not a real date and time`, example);
-		}
+		const match =
+			/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(text);
+		if (!match) this.fail(parameter, `"${text}" is not a date and time`, example);
+		const [, year, month, day, hour = '00', minute = '00', second = '00', zone] = match;
+		const fields = [year, month, day, hour, minute, second].map(Number);
+		const wallClock = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
+		const asWritten = new Date(wallClock);
+		const real =
+			asWritten.getUTCFullYear() === fields[0] &&
+			asWritten.getUTCMonth() === fields[1] - 1 &&
+			asWritten.getUTCDate() === fields[2] &&
+			fields[3] < 24 &&
+			fields[4] < 60 &&
+			fields[5] < 60;
+		if (!real) this.fail(parameter, `"${text}" is not a real date and time`, example);
+		const time = zone
+			? Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${zone.toUpperCase() === 'Z' ? 'Z' : zone}`)
+			: wallClock - offsetMs(wallClock, this.timeZone);
+		if (Number.isNaN(time)) this.fail(parameter, `"${text}" is not a real date and time`, example);
 		return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
 	}
 
@@ -100,8 +123,31 @@ export class ParameterCheck {
 	}
 }
 
-/** Rejects "2026-02-30": Date.parse would roll it over into March. */
-function sameCalendarDate(text: string, time: number, zoned: string): boolean {
-	if (!/(?:Z)$/i.test(zoned) || /[+-]\d{2}:?\d{2}$/.test(text)) return true;
-	return new Date(time).toISOString().slice(0, 10) === text.slice(0, 10);
+
+/** How far a time zone is ahead of UTC at a moment given as wall-clock time (DST included). */
+function offsetMs(wallClock: number, timeZone?: string): number {
+	if (!timeZone) return 0;
+	let format: Intl.DateTimeFormat;
+	try {
+		format = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+	} catch {
+		return 0;
+	}
+	const offsetAt = (instant: number) => {
+		const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+		const shown = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+		return shown - instant;
+	};
+	// Twice, so that a time near a DST change uses the offset in force at the resulting instant.
+	const first = offsetAt(wallClock);
+	return offsetAt(wallClock - first);
 }

@@ -10,7 +10,7 @@ async function boardWindow(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const check = new ParameterCheck(this.getNode(), this.getItemIndex());
+	const check = ParameterCheck.forItem(this);
 	const start = check.date(this.getNodeParameter('startDate', ''), 'Start Date', '2026-11-01');
 	const end = check.date(this.getNodeParameter('endDate', ''), 'End Date', '2026-11-30');
 	if (start > end) {

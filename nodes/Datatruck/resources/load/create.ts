@@ -301,7 +301,7 @@ function checkedStops(check: ParameterCheck, raw: unknown, fromJson: boolean): I
 
 /** preSend: the load body from the form or JSON Body, checked field by field either way. */
 async function loadBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const check = new ParameterCheck(this.getNode(), this.getItemIndex());
+	const check = ParameterCheck.forItem(this);
 	const fromJson = bodyIsJson(this);
 	let raw: IDataObject;
 	if (fromJson) {

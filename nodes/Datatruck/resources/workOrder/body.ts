@@ -188,7 +188,7 @@ export function workOrderBody(properties: INodeProperties[]) {
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const check = new ParameterCheck(this.getNode(), this.getItemIndex());
+		const check = ParameterCheck.forItem(this);
 		const fromJson = this.getNodeParameter('specifyBody', 'fields') === BODY_FROM_JSON;
 		requestOptions.body = fromJson ? bodyFromJson.call(this, check) : bodyFromForm.call(this, check, properties);
 		return requestOptions;
