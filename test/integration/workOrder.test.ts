@@ -131,7 +131,7 @@ describe('Work Order › Create', () => {
 		expect(stored(result.json[0].id)).toMatchObject({ procedure_name: 'TRL Wash', status: null, notes: [], tags: [] });
 	});
 
-	test('a date picked without a zone is wall-clock time in the workflow's time zone', async () => {
+	test("a date picked without a zone is wall-clock time in the workflow's time zone", async () => {
 		const result = await dt.run({
 			parameters: create({ procedureName: 'TRK Wash', additionalFields: { scheduledOnDate: '2026-11-21T09:00:00' } }),
 			timezone: 'America/Chicago',
