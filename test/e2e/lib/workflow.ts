@@ -71,3 +71,32 @@ function depth(specs: NodeSpec[], spec: NodeSpec): number {
 	}
 	return d;
 }
+
+/** A published-workflow shape: the Datatruck Trigger polling every minute, feeding a No Op that shows the items. */
+export function triggerWorkflow(
+	id: string,
+	name: string,
+	parameters: Record<string, unknown>,
+	credential: CredentialRef,
+): WorkflowJson {
+	return {
+		id,
+		name,
+		nodes: [
+			{
+				id: `${id}-trigger`,
+				name: 'Datatruck Trigger',
+				type: DATATRUCK_TRIGGER,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
+				credentials: { datatruckApi: credential },
+			},
+			{ id: `${id}-out`, name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
+		],
+		connections: { 'Datatruck Trigger': { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+		active: false,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
