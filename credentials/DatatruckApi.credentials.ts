@@ -15,7 +15,7 @@ export class DatatruckApi implements ICredentialType {
 	icon: Icon = { light: 'file:../icons/datatruck.svg', dark: 'file:../icons/datatruck.dark.svg' };
 
 	documentationUrl =
-		'https://github.com/datatruck-community/n8n-nodes-datatruck?tab=readme-ov-file#credentials';
+		'https://github.com/datatruck-community/n8n-nodes-datatruck?tab=readme-ov-file#create-a-datatruck-api-token';
 
 	properties: INodeProperties[] = [
 		{
