@@ -8,15 +8,16 @@ function filterOf(query: Record<string, string | string[]>) {
 
 describe('Load › Get Many', () => {
 	test('Return All walks every page via next and returns each matching load once', async () => {
-		const dispatched = dt.sandbox.data.orders.filter((order) => order.status === 'dispatched');
-		expect(dispatched.length).toBeGreaterThan(25);
+		// Statuses in the seed follow the clock (old loads are delivered); cancelled loads span pages.
+		const cancelled = dt.sandbox.data.orders.filter((order) => order.status === 'cancelled');
+		expect(cancelled.length).toBeGreaterThan(25);
 
 		const result = await dt.run({
 			parameters: {
 				resource: 'load',
 				operation: 'getMany',
 				returnAll: true,
-				filters: { conditions: [{ field: 'status', operator: 'is', value: 'dispatched' }] },
+				filters: { conditions: [{ field: 'status', operator: 'is', value: 'cancelled' }] },
 				sort: { field: 'load_pay', descending: false },
 			},
 		});
@@ -24,19 +25,19 @@ describe('Load › Get Many', () => {
 		expect(result.error).toBeUndefined();
 		const ids = result.json.map((load) => load.id);
 		expect(new Set(ids).size).toBe(ids.length);
-		expect(ids.sort()).toEqual(dispatched.map((order) => order.id).sort());
+		expect(ids.sort()).toEqual(cancelled.map((order) => order.id).sort());
 		const pays = result.json.map((load) => Number(load.load_pay ?? 0));
 		// The API orders by pay; n8n must keep that order across pages.
 		const nonNull = result.json.filter((load) => load.load_pay !== null).map((load) => Number(load.load_pay));
 		expect(nonNull).toEqual([...nonNull].sort((a, b) => a - b));
-		expect(pays.length).toBe(dispatched.length);
+		expect(pays.length).toBe(cancelled.length);
 
 		const log = dt.sandbox.log;
-		expect(log).toHaveLength(Math.ceil(dispatched.length / 25));
+		expect(log).toHaveLength(Math.ceil(cancelled.length / 25));
 		expect(log[0].path).toBe('/api/v1/openapi/orders/');
 		expect(log[0].query.page_size).toBe('25');
 		expect(log[0].query.ordering).toBe('load_pay');
-		expect(filterOf(log[0].query)).toEqual([{ column: 'status', value: 'dispatched', contains: 'is' }]);
+		expect(filterOf(log[0].query)).toEqual([{ column: 'status', value: 'cancelled', contains: 'is' }]);
 		for (const [index, entry] of log.entries()) {
 			expect(entry.headers.authorization).toBe(`Token ${dt.sandbox.token}`);
 			// Pages after the first come from `next`: every parameter exactly once.
@@ -71,8 +72,8 @@ describe('Load › Get Many', () => {
 				returnAll: true,
 				filters: {
 					conditions: [
-						{ field: 'status', operator: 'is_in', value: 'booked, dispatched' },
-						{ field: 'load_pay', operator: 'between', value: '1500,3000' },
+						{ field: 'status', operator: 'is_in', value: 'delivered, dispatched' },
+						{ field: 'load_pay', operator: 'between', value: '1000,3500' },
 						{ field: 'is_flagged', operator: 'is', value: 'false' },
 						{ field: '__custom', customField: 'stops__location__state', operator: 'is', value: 'TX' },
 					],
@@ -81,17 +82,17 @@ describe('Load › Get Many', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(filterOf(dt.sandbox.log[0].query)).toEqual([
-			{ column: 'status', value: ['booked', 'dispatched'], contains: 'is_in' },
-			{ column: 'load_pay', value: '1500,3000', contains: 'between' },
+			{ column: 'status', value: ['delivered', 'dispatched'], contains: 'is_in' },
+			{ column: 'load_pay', value: '1000,3500', contains: 'between' },
 			{ column: 'is_flagged', value: false, contains: 'is' },
 			{ column: 'stops__location__state', value: 'TX', contains: 'is' },
 		]);
 		const expected = dt.sandbox.data.orders.filter(
 			(order) =>
-				['booked', 'dispatched'].includes(order.status) &&
+				['delivered', 'dispatched'].includes(order.status) &&
 				order.load_pay !== null &&
-				Number(order.load_pay) >= 1500 &&
-				Number(order.load_pay) <= 3000 &&
+				Number(order.load_pay) >= 1000 &&
+				Number(order.load_pay) <= 3500 &&
 				!order.is_flagged &&
 				order.stops.some((stop) => stop.location?.state === 'TX'),
 		);
