@@ -12,26 +12,33 @@ import { emptyState, forget, type ScanPosition, type TriggerState } from './stat
  * ---------------------------------------------------------------------------
  * Datatruck has no change feed and no "modified" field, only the event's own time. Records do not
  * appear in event-time order: a transaction commits a little after it stamped `created_datetime`,
- * and a pickup time is often typed in an hour after the pickup. So a poll does not ask for "after
- * the last one I saw" but re-reads a late-entry window behind the newest event time it has emitted
- * (`high`), and skips the records it remembers emitting (`seen`, kept only for that window). Same-
- * second records and out-of-order ids need nothing more: the cursor is a time, never an id.
+ * and a pickup time is often typed in an hour after the pickup. So a read does not ask for "after
+ * the last one I saw" but starts a late-entry window back (see `rereadFrom`) and skips the records
+ * it remembers emitting (`seen`, kept only as far back as a read can reach). Same-second records and
+ * out-of-order ids need nothing more: the cursor is a time, never an id.
  *
- * A read goes oldest first (`ordering=<time>,id`) and walks by keyset, not by page number: each
- * next request asks again for "time ≥ the last time on the previous page". A page number would shift
- * when a record leaves the list between two requests and silently skip one; a keyset cannot. Only
- * when one second fills a whole page does the read step through that second with `page`.
+ * A read goes oldest first (`ordering=<time>,id`) and moves on by keyset rather than by page number:
+ * the next request asks again for "time ≥ the last second on the previous page". A page number
+ * shifts when a record leaves the list between two requests and skips one; a keyset does not. Only
+ * a page that holds a single second is followed by `page` + 1 of the same query (a keyset cannot
+ * get past a second fuller than a page). The price: the records of the page's last second are read
+ * twice.
  *
  * A poll sends at most `pagesPerPoll` requests. A read that did not reach the end of the list is
  * resumed at the next poll from where it stopped (a backlog drains from its high-water mark rather
- * than re-reading the window, so records already seen can never stall it); the window is re-read
- * once the read has caught up.
+ * than re-reading the window, so records already seen can never stall it); the next read, once
+ * this one has caught up, starts a window back again and catches what came in late meanwhile.
+ * What a read emits is sorted oldest first; a record that comes in late is emitted by a later poll
+ * than newer ones, so "oldest first" holds within each poll.
  *
  * Load Flagged
  * ------------
  * No field says when a load was flagged, so a read lists the flagged loads (created in the last N
- * days, which bounds its cost) and emits those that the previous complete read did not list. A
- * load unflagged and flagged again is emitted again; both changes between two polls go unseen.
+ * days, which bounds its cost) and emits those that the previous complete reads did not list. The
+ * first read after activation is the baseline and emits nothing; it is taken in one poll. A load
+ * that two reads in a row found unflagged and that is flagged again is emitted again; a quicker
+ * unflag and re-flag goes unseen (a single read can miss a load that is still flagged, when
+ * another load leaves the list between two of its pages, so one miss is not proof of an unflag).
  *
  * The poll works on a copy of the state: the caller stores it only when the whole poll succeeded,
  * so a failed request leaves the cursor where it was and emits nothing.
@@ -197,7 +204,7 @@ export async function pollOnce(
 	}
 
 	const seen = new Map(state.seen);
-	const flagged = new Set(state.flagged);
+	const known = new Set([...state.flagged, ...state.missed]);
 	const pass = new Set(state.pass);
 	const found: Array<{ record: IDataObject; id: number; time: number }> = [];
 
@@ -208,7 +215,7 @@ export async function pollOnce(
 		if (event.kind === 'snapshot') {
 			if (pass.has(id)) return;
 			pass.add(id);
-			if (flagged.has(id) || (state.quietBefore !== undefined && !(time >= state.quietBefore))) return;
+			if (known.has(id) || (state.quietBefore !== undefined && !(time >= state.quietBefore))) return;
 		} else {
 			if (Number.isNaN(time) || time < state.floor || seen.has(id)) return;
 			seen.set(id, time);
@@ -219,7 +226,8 @@ export async function pollOnce(
 	const start = event.kind === 'snapshot' ? now - plan.createdWithinDays * DAY_MS : rereadFrom(state, plan, now);
 	let position: ScanPosition = state.scan ?? { from: wholeSecond(start), page: 1 };
 	let finished = false;
-	for (let sent = 0; sent < triggerSettings.pagesPerPoll && !finished; sent++) {
+	const pageCap = state.quietBefore !== undefined ? triggerSettings.baselinePages : triggerSettings.pagesPerPoll;
+	for (let sent = 0; sent < pageCap && !finished; sent++) {
 		if (sent > 0 && !clock.mayContinue()) break;
 		const page = await fetchPage(scanQuery(plan, position)).catch((error: unknown): Page => {
 			// A page number kept from the previous poll may be gone (records left the list): that read
@@ -232,13 +240,17 @@ export async function pollOnce(
 			finished = true;
 			break;
 		}
+		// Continue at the page's last second, re-reading only that second's records; a page that
+		// holds one second only is followed by the next page of the same query instead.
+		const first = wholeSecond(timeOf(page.results[0], event.orderField));
 		const last = wholeSecond(timeOf(page.results[page.results.length - 1], event.orderField));
-		position = last > position.from ? { from: last, page: 1 } : { from: position.from, page: position.page + 1 };
+		position = last > first ? { from: last, page: 1 } : { from: position.from, page: position.page + 1 };
 	}
 	state.scan = finished ? undefined : position;
 
 	if (event.kind === 'snapshot') {
 		if (finished) {
+			state.missed = state.flagged.filter((id) => !pass.has(id));
 			state.flagged = [...pass];
 			state.pass = [];
 			delete state.quietBefore;

@@ -11,6 +11,12 @@ export const triggerSettings = {
 	 * the next poll.
 	 */
 	pagesPerPoll: 4,
+	/**
+	 * Requests the first read of Load Flagged may send. That read is the baseline ("flagged at
+	 * activation"); spread over several polls, a load flagged meanwhile ahead of the read would
+	 * count as baseline and never be emitted, so it is taken in one poll (1,000 flagged loads).
+	 */
+	baselinePages: 40,
 	/** How long one request may take before the transport counts it as a timeout (and retries it). */
 	requestTimeoutMs: 30_000,
 	/**

@@ -27,6 +27,12 @@ export interface TriggerState {
 	seen: Array<[number, number]>;
 	/** Load Flagged: the flagged loads found by the last complete read. */
 	flagged: number[];
+	/**
+	 * Load Flagged: loads of the previous snapshot that the last complete read did not find. They
+	 * count as known for one more read: a read can miss a load that is still flagged (another load
+	 * left the list between two of its pages), and that must not make it "newly flagged".
+	 */
+	missed: number[];
 	/** Load Flagged: the flagged loads found so far by the read in progress. */
 	pass: number[];
 	/** Records with an order time before this, found by the first read, are recorded but not emitted. */
@@ -36,7 +42,7 @@ export interface TriggerState {
 }
 
 export function emptyState(key: string): TriggerState {
-	return { version: 1, key, high: 0, floor: 0, seen: [], flagged: [], pass: [] };
+	return { version: 1, key, high: 0, floor: 0, seen: [], flagged: [], missed: [], pass: [] };
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -53,7 +59,7 @@ export function readState(staticData: IDataObject, key: string): TriggerState | 
 	const seenOk = Array.isArray(seen) && seen.every((entry) => Array.isArray(entry) && entry.length === 2 && entry.every(isNumber));
 	const scan = raw.scan;
 	const scanOk = scan === undefined || (typeof scan === 'object' && isNumber(scan.from) && isNumber(scan.page) && scan.page >= 1);
-	if (!isNumber(raw.high) || !isNumber(raw.floor) || !seenOk || !isNumberList(raw.flagged) || !isNumberList(raw.pass) || !scanOk) {
+	if (!isNumber(raw.high) || !isNumber(raw.floor) || !seenOk || !isNumberList(raw.flagged) || !isNumberList(raw.missed) || !isNumberList(raw.pass) || !scanOk) {
 		return undefined;
 	}
 	if (raw.quietBefore !== undefined && !isNumber(raw.quietBefore)) return undefined;

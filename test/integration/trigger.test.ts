@@ -162,6 +162,37 @@ describe('Datatruck Trigger › New Load', () => {
 		expect(emitted).toEqual([...Array(130).keys()].map((i) => 93_129 - i));
 		expect(polls[5]).toEqual([]);
 	});
+
+	test('60 loads created in the same second are read page by page and emitted once, by id', async () => {
+		const harness = trigger({ event: 'newLoad' });
+		await activate(harness);
+		for (let i = 0; i < 60; i++) load({ id: 93_500 + ((i * 37) % 60), created_datetime: at(1) });
+		advance(2);
+		const result = await pollOk(harness);
+		expect(idsOf(result)).toEqual([...Array(60).keys()].map((i) => 93_500 + i));
+		// Page 1 of the window ends in the busy second: the read continues from that second (page 1
+		// again, re-reading it), then pages through it by number.
+		expect(dt.sandbox.log.map((entry) => entry.query.page)).toEqual(['1', '1', '2', '3']);
+		const bounds = dt.sandbox.log.map((entry) => query(entry).filter[0].value);
+		expect(bounds[1]).toBe(at(-1));
+		expect(new Set(bounds.slice(1)).size).toBe(1);
+		expect(idsOf(await pollOk(harness))).toEqual([]);
+	});
+
+	test('after a burst, polls re-read it only until it is older than the late-entry window', async () => {
+		const harness = trigger({ event: 'newLoad' });
+		await activate(harness);
+		for (let i = 0; i < 30; i++) load({ id: 93_700 + i, created_datetime: at(1 + i) });
+		advance(40);
+		expect((await pollOk(harness)).json).toHaveLength(30);
+		dt.sandbox.clearLog();
+		expect((await pollOk(harness)).json).toEqual([]);
+		expect(dt.sandbox.log).toHaveLength(2);
+		advance(10 * 60);
+		dt.sandbox.clearLog();
+		expect((await pollOk(harness)).json).toEqual([]);
+		expect(dt.sandbox.log).toHaveLength(1);
+	});
 });
 
 describe('Datatruck Trigger › Load Picked Up / Load Delivered', () => {
@@ -224,11 +255,19 @@ describe('Datatruck Trigger › Load Flagged', () => {
 		]);
 		expect(idsOf(await pollOk(harness))).toEqual([]);
 
-		// Unflagged, then flagged again: a new event.
+		// Seen unflagged by one read only, then flagged again: not proof of an unflag, no new event.
 		dt.sandbox.updateLoad(96_001, { is_flagged: false });
 		expect(idsOf(await pollOk(harness))).toEqual([]);
+		dt.sandbox.updateLoad(96_001, { is_flagged: true });
+		expect(idsOf(await pollOk(harness))).toEqual([]);
+		// Seen unflagged by two reads in a row, then flagged again: a new event.
+		dt.sandbox.updateLoad(96_001, { is_flagged: false });
+		expect(idsOf(await pollOk(harness))).toEqual([]);
+		expect(idsOf(await pollOk(harness))).toEqual([]);
 		dt.sandbox.updateLoad(96_001, { is_flagged: true, flagging_reason: 'Again' });
-		expect(idsOf(await pollOk(harness))).toEqual([96_001]);
+		const again = await pollOk(harness);
+		expect(idsOf(again)).toEqual([96_001]);
+		expect(again.json[0].flagging_reason).toBe('Again');
 	});
 
 	test('only loads created in the last N days are watched', async () => {
