@@ -14,6 +14,7 @@ import { DatatruckTrigger } from '../../nodes/DatatruckTrigger/DatatruckTrigger.
 import { STATE_FIELD, type TriggerState } from '../../nodes/DatatruckTrigger/state';
 import type { RequestLogEntry, Sandbox } from '../sandbox';
 import { TestCredentialsHelper } from './credentials';
+import { N8N_URLS } from './run';
 
 export const TRIGGER_TYPE = 'n8n-nodes-datatruck.datatruckTrigger';
 const NODE_NAME = 'Datatruck Trigger';
@@ -88,12 +89,7 @@ export class PollHarness {
 		const node = this.workflow.getNode(NODE_NAME)!;
 		const additionalData = {
 			credentialsHelper: this.credentialsHelper,
-			restApiUrl: 'http://localhost:5678/rest',
-			instanceBaseUrl: 'http://localhost:5678',
-			webhookBaseUrl: 'http://localhost:5678/webhook',
-			webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-			webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-			formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+			...N8N_URLS,
 			variables: {},
 			userId: 'test-user',
 		} as unknown as IWorkflowExecuteAdditionalData;

@@ -31,6 +31,16 @@ export interface RunResult {
 	run: IRun;
 }
 
+/** The instance addresses n8n-core's contexts read from additionalData. */
+export const N8N_URLS = {
+	restApiUrl: 'http://localhost:5678/rest',
+	instanceBaseUrl: 'http://localhost:5678',
+	webhookBaseUrl: 'http://localhost:5678/webhook',
+	webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+	webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+	formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+};
+
 /** Builds the credential data the way a user fills the form; tests override what they need. */
 export function sandboxCredentials(baseUrl: string, token: string, extra: IDataObject = {}) {
 	return { company: baseUrl, apiToken: token, rateLimitRequests: 20, rateLimitWindowSeconds: 60, ...extra };
@@ -74,12 +84,7 @@ export async function runDatatruck(options: RunOptions): Promise<RunResult> {
 	const additionalData = {
 		hooks,
 		credentialsHelper,
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		...N8N_URLS,
 		variables: {},
 		currentNodeParameters: undefined,
 		executionTimeoutTimestamp: undefined,

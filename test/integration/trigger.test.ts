@@ -35,6 +35,11 @@ function trigger(parameters: INodeParameters, credentials: IDataObject = {}) {
 	});
 }
 
+/** A trigger that only fires for records whose `field` is `value`. */
+function triggerWhere(event: string, field: string, value: string) {
+	return trigger({ event, filters: { conditions: [{ field, operator: 'is', value }] } });
+}
+
 /** A load that is not picked up, delivered or flagged unless the test says so. */
 function load(partial: Partial<Order> = {}): Order {
 	return dt.sandbox.createLoad({
@@ -115,10 +120,7 @@ describe('Datatruck Trigger › New Load', () => {
 	});
 
 	test('filters are combined with the event condition; only matching loads are emitted', async () => {
-		const harness = trigger({
-			event: 'newLoad',
-			filters: { conditions: [{ field: 'customer__company_name', operator: 'is', value: 'Coyote Logistics' }] },
-		});
+		const harness = triggerWhere('newLoad', 'customer__company_name', 'Coyote Logistics');
 		await activate(harness);
 		load({ id: 91_001, customer__company_name: 'Coyote Logistics', created_datetime: at(1) });
 		load({ id: 91_002, customer__company_name: 'Echo Global Logistics', created_datetime: at(1) });
@@ -219,10 +221,7 @@ describe('Datatruck Trigger › Load Picked Up / Load Delivered', () => {
 	});
 
 	test('delivered loads with a dispatcher filter', async () => {
-		const harness = trigger({
-			event: 'loadDelivered',
-			filters: { conditions: [{ field: 'dispatcher__full_name', operator: 'is', value: 'Dana Whitfield' }] },
-		});
+		const harness = triggerWhere('loadDelivered', 'dispatcher__full_name', 'Dana Whitfield');
 		await activate(harness);
 		load({ id: 95_001, dispatcher__full_name: 'Dana Whitfield', delivery_time: at(3) });
 		load({ id: 95_002, dispatcher__full_name: 'Someone Else', delivery_time: at(1) });
@@ -427,10 +426,7 @@ describe('Datatruck Trigger › Fetch Test Event', () => {
 	});
 
 	test('works before activation without creating any state, and says so when nothing matches', async () => {
-		const harness = trigger({
-			event: 'newLoad',
-			filters: { conditions: [{ field: 'customer__company_name', operator: 'is', value: 'Nobody Freight' }] },
-		});
+		const harness = triggerWhere('newLoad', 'customer__company_name', 'Nobody Freight');
 		const manual = await harness.poll('manual');
 		expect(manual.error?.message).toBe('No load matches this trigger yet');
 		expect(harness.state).toBeUndefined();
