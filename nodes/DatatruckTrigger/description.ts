@@ -69,7 +69,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description:
-					'On the first poll, also emit the records whose event happened at or after this date and time (UTC), oldest first, instead of starting from now. For Load Flagged: the loads already flagged that were created at or after it.',
+					'On the first poll, also emit the records whose event happened at or after this date and time (in the workflow’s time zone), oldest first, instead of starting from now. For Load Flagged: the loads already flagged that were created at or after it.',
 			},
 		],
 	},

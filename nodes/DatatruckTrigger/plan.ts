@@ -11,7 +11,9 @@ const MINUTE_MS = 60_000;
 /** Reads and checks the trigger's parameters, before any request is sent. */
 export function planFromParameters(ctx: IPollFunctions): PollPlan {
 	const node = ctx.getNode();
-	const check = new ParameterCheck(node);
+	// A date picked without a zone (filters, Start From Date) is wall-clock time in the workflow's zone.
+	const timeZone = ctx.getTimezone();
+	const check = new ParameterCheck(node, undefined, timeZone);
 	const eventName = String(ctx.getNodeParameter('event', 'newLoad'));
 	const event = eventSpec(eventName);
 	if (!event) {
@@ -21,7 +23,7 @@ export function planFromParameters(ctx: IPollFunctions): PollPlan {
 	}
 
 	const conditions = event.isLoad ? (ctx.getNodeParameter('filters.conditions', []) as FilterCondition[]) : [];
-	const filters = buildApiFilters(conditions, LOAD_FIELDS, node);
+	const filters = buildApiFilters(conditions, LOAD_FIELDS, node, undefined, timeZone);
 
 	const options = ctx.getNodeParameter('options', {}) as { lateEntryWindow?: unknown; startDate?: unknown };
 	let lateEntryMinutes = event.defaultLateEntryMinutes;

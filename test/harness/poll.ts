@@ -26,6 +26,8 @@ export interface PollHarnessOptions {
 	staticData?: IDataObject;
 	workflowId?: string;
 	nodeId?: string;
+	/** The workflow's time zone (Settings › Timezone); UTC unless a test is about time zones. */
+	timezone?: string;
 }
 
 export interface PollResult {
@@ -76,7 +78,7 @@ export class PollHarness {
 			nodeTypes: triggerNodeTypes(),
 			active: true,
 			staticData: options.staticData ? (JSON.parse(JSON.stringify(options.staticData)) as IDataObject) : undefined,
-			settings: { executionOrder: 'v1' },
+			settings: { executionOrder: 'v1', timezone: options.timezone ?? 'UTC' },
 		});
 		this.credentialsHelper = new TestCredentialsHelper(
 			{ datatruckApi: new DatatruckApi() },

@@ -165,6 +165,20 @@ describe('Datatruck Trigger › New Load', () => {
 		expect(polls[5]).toEqual([]);
 	});
 
+	test('a Start From Date picked without a zone is read in the workflow\'s time zone', async () => {
+		load({ id: 93_601, created_datetime: at(30) });
+		load({ id: 93_602, created_datetime: at(90) });
+		// 60 s from now, as a wall clock in Asia/Kolkata (UTC+05:30, no daylight saving time).
+		const wallClock = at(60 + 5.5 * 3600).replace(/Z$/, '');
+		advance(120);
+		const harness = new PollHarness({
+			parameters: { event: 'newLoad', options: { startDate: wallClock } },
+			credentials: dt.credentials({ rateLimitRequests: 100_000 }),
+			timezone: 'Asia/Kolkata',
+		});
+		expect(idsOf(await pollOk(harness))).toEqual([93_602]);
+	});
+
 	test('60 loads created in the same second are read page by page and emitted once, by id', async () => {
 		const harness = trigger({ event: 'newLoad' });
 		await activate(harness);
