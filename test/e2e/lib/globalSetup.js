@@ -1,20 +1,38 @@
 'use strict';
 /**
  * Once per e2e run: make sure the pinned n8n runtime exists, then build and pack the package, so every test
- * installs exactly the tarball a user would get from npm. The tarball path is handed to the tests through a file
- * (jest globals set here are not visible in test files).
+ * installs exactly the tarball a user would get from npm.
+ *
+ * Each run gets its own folder `.cache/e2e/run-<pid>`, handed to the tests in DATATRUCK_E2E_RUN_DIR, so two runs
+ * on one machine (a developer's and CI's, or the bench's) never wipe each other's n8n user folders. Folders of
+ * runs whose process is gone are removed here; the last run's stay for reading its n8n logs.
  */
 const fs = require('fs');
 const path = require('path');
 const runtime = require('../../../scripts/n8n-runtime');
 const { buildAndPack } = require('../../../scripts/pack');
 
-const RUN_DIR = path.resolve(__dirname, '../../../.cache/e2e');
+const E2E_DIR = path.resolve(__dirname, '../../../.cache/e2e');
+
+function alive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (e) {
+		return e.code === 'EPERM';
+	}
+}
 
 module.exports = async function globalSetup() {
 	runtime.ensureRuntime();
-	fs.rmSync(RUN_DIR, { recursive: true, force: true });
-	fs.mkdirSync(RUN_DIR, { recursive: true });
-	const tarball = buildAndPack(path.join(RUN_DIR, 'pack'));
-	fs.writeFileSync(path.join(RUN_DIR, 'run.json'), JSON.stringify({ tarball }));
+	fs.mkdirSync(E2E_DIR, { recursive: true });
+	for (const name of fs.readdirSync(E2E_DIR)) {
+		const pid = Number((/^run-(\d+)$/.exec(name) || [])[1]);
+		if (!pid || !alive(pid)) fs.rmSync(path.join(E2E_DIR, name), { recursive: true, force: true });
+	}
+	const runDir = path.join(E2E_DIR, `run-${process.pid}`);
+	fs.mkdirSync(runDir, { recursive: true });
+	const tarball = buildAndPack(path.join(runDir, 'pack'));
+	fs.writeFileSync(path.join(runDir, 'run.json'), JSON.stringify({ tarball }));
+	process.env.DATATRUCK_E2E_RUN_DIR = runDir;
 };

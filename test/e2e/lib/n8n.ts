@@ -4,11 +4,16 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import * as runtime from '../../../scripts/n8n-runtime';
 import { parseRun, type ExecutionRun } from './output';
 
-export const RUN_DIR = resolve(__dirname, '../../../.cache/e2e');
+/** This run's folder, made by globalSetup.js; set for every test process of the run. */
+export function runDir(): string {
+	const dir = process.env.DATATRUCK_E2E_RUN_DIR;
+	if (!dir) throw new Error('DATATRUCK_E2E_RUN_DIR is not set: run the suite with jest -c jest.e2e.config.js');
+	return dir;
+}
 
 export interface CredentialImport {
 	id: string;
@@ -39,8 +44,8 @@ export function freePort(): Promise<number> {
 }
 
 function tarball(): string {
-	const file = join(RUN_DIR, 'run.json');
-	if (!existsSync(file)) throw new Error('the e2e globalSetup did not run (use jest -c jest.e2e.config.js)');
+	const file = join(runDir(), 'run.json');
+	if (!existsSync(file)) throw new Error(`no ${file}: the e2e globalSetup did not finish`);
 	return JSON.parse(readFileSync(file, 'utf8')).tarball;
 }
 
@@ -52,7 +57,7 @@ export class N8n {
 
 	static async create(name: string): Promise<N8n> {
 		runtime.ensureRuntime();
-		const userFolder = join(RUN_DIR, name);
+		const userFolder = join(runDir(), name);
 		rmSync(userFolder, { recursive: true, force: true });
 		mkdirSync(userFolder, { recursive: true });
 		const env = runtime.n8nEnv(userFolder, {

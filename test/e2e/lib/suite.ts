@@ -23,8 +23,14 @@ export interface Suite {
 
 export async function startSuite(name: string): Promise<Suite> {
 	const sb = await startE2eSandbox();
-	const n8n = await N8n.create(name);
-	await n8n.importCredentials([datatruckCredential(sb, CREDENTIAL.id, CREDENTIAL.name)]);
+	let n8n: N8n;
+	try {
+		n8n = await N8n.create(name);
+		await n8n.importCredentials([datatruckCredential(sb, CREDENTIAL.id, CREDENTIAL.name)]);
+	} catch (e) {
+		await sb.close(); // else its open server keeps jest from exiting
+		throw e;
+	}
 	const runAllowingFailure = async (id: string, specs: NodeSpec[]) => {
 		await n8n.importWorkflow(workflow(id, `E2E ${name} ${id}`, specs, CREDENTIAL));
 		sb.clearLog();
