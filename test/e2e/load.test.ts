@@ -95,4 +95,71 @@ describe('Load resource in n8n', () => {
 		expect(String(unknown.error ?? errorOf(run, 'Unknown')?.message)).toMatch(/No load with ID 99999999/);
 		expect(forPath(log, 'GET', `/orders/${order.id}`)).toHaveLength(2);
 	});
+
+	it('Create: a load with stops and extras from the form, and one from JSON', async () => {
+		const { run, log } = await s.run('e2eLoadCreate001', [
+			{
+				name: 'From the form',
+				parameters: {
+					resource: 'load',
+					operation: 'create',
+					customer: 'Coyote Logistics',
+					stops: {
+						stop: [
+							{ stopType: 'pickup', company: 'Midwest Cold Storage', city: 'Chicago', state: 'IL', zipCode: '60608', readyFrom: '2026-11-21T08:00:00', referenceId: 'PU-88412' },
+							{ stopType: 'delivery', company: 'Lone Star Foods', city: 'Dallas', state: 'TX', readyFrom: '2026-11-23T14:00:00Z' },
+						],
+					},
+					additionalFields: { loadId: 'LD-E2E-1', loadPay: '2450.00', weight: '42000.5', equipmentType: 'Reefer', tags: 'Hot, Team' },
+				},
+			},
+			{
+				name: 'From JSON',
+				parameters: {
+					resource: 'load',
+					operation: 'create',
+					specifyBody: 'json',
+					jsonBody: JSON.stringify({
+						customer: 'TQL',
+						load_pay: 3100,
+						stops: [
+							{ stop_type: 'pickup', city: 'Denver', state: 'CO' },
+							{ stop_type: 'delivery', city: 'Phoenix', state: 'AZ' },
+						],
+					}),
+				},
+			},
+		]);
+		expect(log.map((e) => `${e.method} ${e.rawUrl} ${e.status}`)).toEqual([
+			'POST /api/v1/openapi/orders/create/ 201',
+			'POST /api/v1/openapi/orders/create/ 201',
+		]);
+		expect(authCheck(log, s.sb.token).every((l) => l.endsWith('Token ok'))).toBe(true);
+		expect(log[0].body).toEqual({
+			customer: 'Coyote Logistics',
+			load_id: 'LD-E2E-1',
+			load_pay: '2450.00',
+			weight: '42000.5',
+			equipment_type: 'Reefer',
+			tags: [{ name: 'Hot' }, { name: 'Team' }],
+			stops: [
+				{ stop_type: 'pickup', company: 'Midwest Cold Storage', city: 'Chicago', state: 'IL', zip_code: '60608', ready_time_start_date: '2026-11-21T08:00:00Z', reference_id: 'PU-88412' },
+				{ stop_type: 'delivery', company: 'Lone Star Foods', city: 'Dallas', state: 'TX', ready_time_start_date: '2026-11-23T14:00:00Z' },
+			],
+		});
+		expect(log[1].body).toEqual({
+			customer: 'TQL',
+			load_pay: '3100',
+			stops: [
+				{ stop_type: 'pickup', city: 'Denver', state: 'CO' },
+				{ stop_type: 'delivery', city: 'Phoenix', state: 'AZ' },
+			],
+		});
+		const stored = (loadId: unknown) => JSON.parse(JSON.stringify(s.sb.data.orders.find((o) => o.id === loadId)));
+		const [fromForm] = itemsOf(run, 'From the form');
+		const [fromJson] = itemsOf(run, 'From JSON');
+		expect(fromForm).toEqual(stored(fromForm.id));
+		expect(fromForm).toEqual(expect.objectContaining({ load_id: 'LD-E2E-1', customer__company_name: 'Coyote Logistics' }));
+		expect(fromJson).toEqual(stored(fromJson.id));
+	});
 });
