@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { simplifyProperty } from '../Datatruck/shared/descriptions';
 import { filterConditionsProperty } from '../Datatruck/shared/filters';
 import { LOAD_FIELDS } from '../Datatruck/resources/load/fields';
+import { WORK_ORDER_FIELDS } from '../Datatruck/resources/workOrder/fields';
 import { eventOptions, eventsWhere } from './events';
 
 const loadEvents = eventsWhere((event) => event.isLoad);
@@ -49,6 +50,10 @@ export const triggerProperties: INodeProperties[] = [
 	{
 		...filterConditionsProperty(LOAD_FIELDS, { show: { event: loadEvents } }, 'loads'),
 		description: 'Only trigger for loads matching every condition (combined with the event’s own condition)',
+	},
+	{
+		...filterConditionsProperty(WORK_ORDER_FIELDS, { show: { event: ['newWorkOrder'] } }, 'work orders'),
+		description: 'Only trigger for work orders matching every condition',
 	},
 	simplifyProperty(
 		{ show: { event: loadEvents } },

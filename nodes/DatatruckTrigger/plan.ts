@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IPollFunctions } from 'n8n-workflow';
 import { LOAD_FIELDS } from '../Datatruck/resources/load/fields';
+import { WORK_ORDER_FIELDS } from '../Datatruck/resources/workOrder/fields';
 import { buildApiFilters, type FilterCondition } from '../Datatruck/shared/filters';
 import { ParameterCheck } from '../Datatruck/shared/validation';
 import { eventSpec } from './events';
@@ -22,8 +23,9 @@ export function planFromParameters(ctx: IPollFunctions): PollPlan {
 		});
 	}
 
-	const conditions = event.isLoad ? (ctx.getNodeParameter('filters.conditions', []) as FilterCondition[]) : [];
-	const filters = buildApiFilters(conditions, LOAD_FIELDS, node, undefined, timeZone);
+	const conditions = ctx.getNodeParameter('filters.conditions', []) as FilterCondition[];
+	const fields = event.isLoad ? LOAD_FIELDS : WORK_ORDER_FIELDS;
+	const filters = buildApiFilters(conditions, fields, node, undefined, timeZone);
 
 	const options = ctx.getNodeParameter('options', {}) as { lateEntryWindow?: unknown; startDate?: unknown };
 	let lateEntryMinutes = event.defaultLateEntryMinutes;

@@ -310,6 +310,22 @@ describe('Datatruck Trigger › New Work Order', () => {
 		expect(query(dt.sandbox.log[0]).ordering).toBe('created_datetime,id');
 		expect(idsOf(await pollOk(harness))).toEqual([]);
 	});
+	test('the work order filters narrow what is emitted', async () => {
+		const harness = trigger({
+			event: 'newWorkOrder',
+			filters: { conditions: [{ field: 'procedure_name', operator: 'contains', value: 'wash' }] },
+		});
+		await activate(harness);
+		dt.sandbox.createWorkOrder({ id: 6001, created_datetime: at(1), procedure_name: 'TRK Wash' });
+		dt.sandbox.createWorkOrder({ id: 6002, created_datetime: at(2), procedure_name: 'TRK Brake Issue' });
+		advance(3);
+		expect(idsOf(await pollOk(harness))).toEqual([6001]);
+		expect(query(dt.sandbox.log[0]).filter).toContainEqual({
+			column: 'procedure_name',
+			value: 'wash',
+			contains: 'contains',
+		});
+	});
 });
 
 describe('Datatruck Trigger › cost, changes during a poll, failures', () => {
