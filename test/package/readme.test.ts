@@ -99,8 +99,10 @@ describe('README.md', () => {
 	test('the trigger section lists every event of the trigger, one row each', () => {
 		const events = optionsOf(trigger.properties.find((p) => p.name === 'event')).map((e) => e.name);
 		expect(events.length).toBeGreaterThan(0);
-		const rows = [...section('Datatruck Trigger').matchAll(/^\|\s*([^|]+?)\s*\|/gm)]
-			.map(([, name]) => name)
+		// The first table of the section is the events table.
+		const eventsTable = /^\|\s*Event\s*\|[\s\S]*?(?=\n\n)/m.exec(section('Datatruck Trigger'))?.[0] ?? '';
+		const rows = [...eventsTable.matchAll(/^\|\s*([^|]+?)\s*\|/gm)]
+			.map(([, name]) => name.replace(/\*\*/g, '').replace(/\s*\(default\)$/, ''))
 			.filter((name) => !/^Event$|^-+$/.test(name));
 		expect([...rows].sort()).toEqual([...events].sort());
 	});
