@@ -1,0 +1,70 @@
+/**
+ * Watches the package's rate limiter from outside (in-process runs only): when each request was let
+ * go, when its answer was in, and every pause a 429 imposed. It wraps the prototype's methods and
+ * calls the originals; nothing in nodes/ is changed. Used to explain where a window's time goes.
+ */
+import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/rateLimiter';
+import { median } from './common';
+
+interface Slot {
+	sent: number;
+	answered: number;
+}
+
+export class LimiterProbe {
+	readonly slots: Slot[] = [];
+
+	readonly pauses: number[] = [];
+
+	private restore?: () => void;
+
+	attach(): this {
+		const proto = RollingWindowLimiter.prototype;
+		const { start, pauseFor } = proto;
+		const slots = this.slots;
+		const pauses = this.pauses;
+		proto.start = function (this: RollingWindowLimiter) {
+			const slot = { sent: Date.now(), answered: 0 };
+			slots.push(slot);
+			const answered = start.call(this);
+			return () => {
+				slot.answered = Date.now();
+				answered();
+			};
+		};
+		proto.pauseFor = function (this: RollingWindowLimiter, ms: number) {
+			pauses.push(ms);
+			pauseFor.call(this, ms);
+		};
+		this.restore = () => {
+			proto.start = start;
+			proto.pauseFor = pauseFor;
+		};
+		return this;
+	}
+
+	detach(): this {
+		this.restore?.();
+		return this;
+	}
+
+	/**
+	 * Shares of the window, medians over the cycles k > L: how long an answer took (send → answer
+	 * in, which the limiter holds on to by design), and how late request k+L went after the earliest
+	 * moment the limiter allows (the answer of request k plus one window; the 10 ms margin and timer
+	 * lateness are in it).
+	 */
+	summary(perWindow: number, windowMs: number) {
+		const slots = this.slots.filter((slot) => slot.answered > 0);
+		const answer = slots.map((slot) => (slot.answered - slot.sent) / windowMs);
+		const late: number[] = [];
+		for (let k = perWindow; k < slots.length; k++) late.push((slots[k].sent - slots[k - perWindow].answered - windowMs) / windowMs);
+		return {
+			requests: slots.length,
+			answerShare: answer.length ? median(answer) : undefined,
+			lateShare: late.length ? median(late) : undefined,
+			pauses: this.pauses.length,
+			pausedMs: this.pauses.reduce((sum, ms) => sum + ms, 0),
+		};
+	}
+}
