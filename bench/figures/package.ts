@@ -17,15 +17,24 @@ const PAIRS = Number(process.env.BENCH_FIG6_PAIRS ?? 3);
 function tarballContents(tarball: string) {
 	const listing = execFileSync('tar', ['-tzvf', tarball], { encoding: 'utf8' }).trim().split('\n');
 	let unpacked = 0;
+	const stray = { files: 0, bytes: 0, folders: new Set<string>() };
 	for (const line of listing) {
-		const size = Number(line.split(/\s+/)[2]);
+		const parts = line.split(/\s+/);
+		const size = Number(parts[2]);
 		if (Number.isFinite(size)) unpacked += size;
+		// What a user needs: the built nodes, credentials and icons, the manifest, licence and readme.
+		const file = parts[parts.length - 1].replace(/^package\//, '');
+		if (!/^(dist\/(nodes|credentials|icons)\/|package\.json$|LICENSE|README)/.test(file)) {
+			stray.files++;
+			stray.bytes += Number.isFinite(size) ? size : 0;
+			stray.folders.add(file.split('/').slice(0, 2).join('/'));
+		}
 	}
 	const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as {
 		dependencies?: Record<string, string>;
 		peerDependencies?: Record<string, string>;
 	};
-	return { files: listing.length, unpacked, manifest };
+	return { files: listing.length, unpacked, manifest, stray: { ...stray, folders: [...stray.folders] } };
 }
 
 /** Milliseconds from spawning `n8n start` to /healthz/readiness answering 200. */
@@ -40,7 +49,7 @@ async function startupMs(n8n: Awaited<ReturnType<typeof benchN8n>>): Promise<num
 async function main(): Promise<void> {
 	const tarball = tarballFromEnv();
 	const size = statSync(tarball).size;
-	const { files, unpacked, manifest } = tarballContents(tarball);
+	const { files, unpacked, manifest, stray } = tarballContents(tarball);
 	const repoManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
 	const deps = Object.keys(manifest.dependencies ?? {});
 	const missing: string[] = [];
@@ -77,12 +86,16 @@ async function main(): Promise<void> {
 	const spread = times.without.length ? (Math.max(...times.without) - Math.min(...times.without)) / medWithout : NaN;
 	const result: FigureResult = {
 		figure: '6',
-		headline: `${deps.length} runtime dependencies; tarball ${fmtBytes(size)}; n8n start with ÷ without it ${fmtRatio(medWith / medWithout)}; loading it = ${loader ? fmtRatio(loader.loadPackageMs / medWithout) : '—'} of n8n's startup`,
+		headline: `${deps.length} runtime dependencies; tarball ${fmtBytes(size)}${stray.files ? ` (${fmtBytes(stray.bytes)} unpacked of it are ${stray.folders.join(', ')})` : ''}; n8n start with ÷ without it ${fmtRatio(medWith / medWithout)}; loading it = ${loader ? fmtRatio(loader.loadPackageMs / medWithout) : '—'} of n8n's startup`,
 		title: 'The package: dependencies, tarball, load time in n8n',
 		columns: ['Measure', 'Value'],
 		rows: [
 			['Runtime dependencies (packed package.json)', `${deps.length}${deps.length ? ` (${deps.join(', ')})` : ''}; peer: ${Object.keys(manifest.peerDependencies ?? {}).join(', ') || 'none'}`],
 			['`npm pack` tarball', `${fmtBytes(size)} (${files} files, ${fmtBytes(unpacked)} unpacked)`],
+			[
+				'…of which not nodes, credentials, icons, manifest, licence or readme',
+				stray.files ? `${stray.files} files, ${fmtBytes(stray.bytes)} unpacked (${stray.folders.join(', ')})` : 'none',
+			],
 			['n8n start until ready: with ÷ without the package', `${fmtRatio(medWith / medWithout)} (medians of ${times.with.length}; run-to-run spread without it: ±${fmtRatio(spread / 2, 3)})`],
 			[
 				"n8n-core's PackageDirectoryLoader on the package ÷ n8n's startup",
@@ -90,12 +103,17 @@ async function main(): Promise<void> {
 			],
 		],
 		notes: [
+			...(stray.files
+				? [
+						`The tarball carries ${stray.files} files a user does not need (${stray.folders.join(', ')}): \`n8n-node build\` copies every png/svg of the project into dist/, test output included when it exists on the machine that packs.`,
+					]
+				: []),
 			`Runtime dependencies in the repository's package.json: ${Object.keys(repoManifest.dependencies ?? {}).length}. n8n-workflow is a peer dependency that n8n itself provides.`,
 			`n8n ${runtime.VERSIONS.n8n} on Node ${runtime.VERSIONS.node}; the package unpacked where n8n's community-node installer puts it. Each start ends when /healthz/readiness answers 200; the first start of each user folder (database creation) is not counted; with and without alternate.`,
 			'The loader time is measured in a fresh Node 24 process after n8n-core is loaded, with n8n\'s module paths, so it is the package\'s own cost (reading its package.json and codex files, compiling and running its modules).',
 		],
 		missing,
-		raw: { size, files, unpacked, deps, times, loader },
+		raw: { size, files, unpacked, stray, deps, times, loader },
 	};
 	writeResult(result);
 }
