@@ -164,10 +164,9 @@ function provision() {
 	npm(['rebuild', 'sqlite3'], paths.n8nPrefix, { npm_config_nodedir: paths.nodeDir });
 
 	step('checking n8n starts');
-	const out = spawnSync(paths.node, [paths.n8nBin, '--version'], {
-		encoding: 'utf8',
-		env: n8nEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-version-'))),
-	});
+	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-version-'));
+	const out = spawnSync(paths.node, [paths.n8nBin, '--version'], { encoding: 'utf8', env: n8nEnv(scratch) });
+	fs.rmSync(scratch, { recursive: true, force: true });
 	if (!String(out.stdout).includes(VERSIONS.n8n)) {
 		throw new Error(`n8n --version did not print ${VERSIONS.n8n}:\n${out.stdout}\n${out.stderr}`);
 	}

@@ -13,6 +13,8 @@ export interface Received {
 
 export class Receiver {
 	readonly received: Received[] = [];
+	/** Date.now() of the last request received (0 before any). */
+	lastAt = 0;
 	private server?: Server;
 	url = '';
 
@@ -28,6 +30,7 @@ export class Receiver {
 					/* keep text */
 				}
 				this.received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+				this.lastAt = Date.now();
 				// Slack answers a good incoming-webhook post with 200 and the text "ok".
 				res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
 			});
