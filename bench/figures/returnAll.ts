@@ -56,6 +56,8 @@ interface Contender {
 	name: string;
 	setting: string;
 	where: 'in process' | 'real n8n';
+	/** Set when not the bench's window. */
+	windowMs?: number;
 	failed: boolean;
 	error?: string;
 	loadsReturned: number;
@@ -73,35 +75,48 @@ interface Contender {
 	second?: SecondClientStats & { share?: number; apiUse?: number };
 }
 
-function checkLoads(loads: IDataObject[], expected: Set<number>) {
+/** Every expected load exactly once (or, with a Limit, that many distinct expected loads), in the API's order. */
+function checkLoads(loads: IDataObject[], expected: Set<number>, limit?: number) {
 	const ids = loads.map((load) => Number(load.id));
 	const distinct = new Set(ids);
-	const complete = distinct.size === expected.size && ids.length === expected.size && [...expected].every((id) => distinct.has(id));
+	const complete =
+		limit === undefined
+			? distinct.size === expected.size && ids.length === expected.size && [...expected].every((id) => distinct.has(id))
+			: distinct.size === limit && ids.length === limit && ids.every((id) => expected.has(id));
 	const pays = loads.filter((load) => load.load_pay !== null && load.load_pay !== undefined).map((load) => Number(load.load_pay));
 	const orderKept = pays.every((pay, i) => i === 0 || pays[i - 1] >= pay);
 	return { loadsReturned: ids.length, distinctLoads: distinct.size, complete, orderKept };
 }
 
 /** A fresh window on the API side and an empty log, so each contender starts alike. */
-function freshWindow(sb: Sandbox): void {
-	sb.configure({ rateLimit: { ...RATE } });
+function freshWindow(sb: Sandbox, windowMs: number = RATE.windowMs): void {
+	sb.configure({ rateLimit: { limit: RATE.limit, windowMs } });
 	sb.clearLog();
 }
 
-function measure(log: RequestLogEntry[], perWindow: number, elapsedMs: number | undefined) {
+function measure(log: RequestLogEntry[], perWindow: number, elapsedMs: number | undefined, windowMs: number = RATE.windowMs) {
 	const arrivals = arrivalsOf(log, isOrders);
 	return {
 		arrivals,
-		excess: cycleExcess(arrivals, perWindow, RATE.windowMs),
+		excess: cycleExcess(arrivals, perWindow, windowMs),
 		requests: statusCounts(log, isOrders),
-		steady: steadyStateRatio(arrivals, perWindow, RATE.windowMs),
-		wholeJob: elapsedMs === undefined ? undefined : wholeJobRatio(arrivals.length, perWindow, RATE.windowMs, elapsedMs),
+		steady: steadyStateRatio(arrivals, perWindow, windowMs),
+		wholeJob: elapsedMs === undefined ? undefined : wholeJobRatio(arrivals.length, perWindow, windowMs, elapsedMs),
 	};
 }
 
-async function oursInProcess(sb: Sandbox, expected: Set<number>, withSecond: boolean): Promise<Contender> {
+interface InProcessOptions {
+	withSecond?: boolean;
+	/** Another window length (whole seconds), to see how the per-window cost scales. */
+	windowMs?: number;
+	/** A Limit instead of Return All (keeps a longer window's run short). */
+	limit?: number;
+}
+
+async function oursInProcess(sb: Sandbox, expected: Set<number>, options: InProcessOptions = {}): Promise<Contender> {
+	const { withSecond = false, windowMs = RATE.windowMs, limit } = options;
 	resetLimiters();
-	freshWindow(sb);
+	freshWindow(sb, windowMs);
 	let second: ReturnType<typeof startSecondClient> | undefined;
 	const perWindow = withSecond ? Math.round(RATE.limit * (1 - SECOND_SHARE)) : RATE.limit;
 	if (withSecond) {
@@ -111,10 +126,16 @@ async function oursInProcess(sb: Sandbox, expected: Set<number>, withSecond: boo
 	}
 	const probe = new LimiterProbe().attach();
 	const result = await runDatatruck({
-		parameters: { resource: 'load', operation: 'getMany', returnAll: true, filters: FILTER, sort: SORT },
+		parameters: {
+			resource: 'load',
+			operation: 'getMany',
+			...(limit ? { returnAll: false, limit } : { returnAll: true }),
+			filters: FILTER,
+			sort: SORT,
+		},
 		credentials: sandboxCredentials(sb.baseUrl, sb.token, {
 			rateLimitRequests: RATE.limit,
-			rateLimitWindowSeconds: RATE_WINDOW_SECONDS,
+			rateLimitWindowSeconds: windowMs / 1000,
 		}),
 	}).finally(() => probe.detach());
 	const secondStats = second ? await second.stop() : undefined;
@@ -122,15 +143,20 @@ async function oursInProcess(sb: Sandbox, expected: Set<number>, withSecond: boo
 	const log = [...sb.log];
 	return {
 		name: 'Datatruck node (ours)',
-		setting: withSecond ? 'no configuration; another app spends 25 % of the token' : 'no configuration',
+		setting: withSecond
+			? 'no configuration; another app spends 25 % of the token'
+			: windowMs !== RATE.windowMs
+				? `no configuration; window ${windowMs / 1000} s (sandbox and credential), Limit ${fmtInt(limit ?? 0)}`
+				: 'no configuration',
 		where: 'in process',
+		windowMs,
 		failed: !!result.error,
 		error: result.error?.message,
-		...checkLoads(result.json, expected),
-		...measure(log, perWindow, elapsedMs),
+		...checkLoads(result.json, expected, limit),
+		...measure(log, perWindow, elapsedMs, windowMs),
 		perWindow,
 		elapsedMs,
-		limiter: probe.summary(RATE.limit, RATE.windowMs),
+		limiter: probe.summary(RATE.limit, windowMs),
 		second: secondStats && describeSecond(secondStats, log, firstAndLast(log).from, firstAndLast(log).to),
 	};
 }
@@ -256,7 +282,7 @@ async function main(): Promise<void> {
 		say(`figure 1: ${expected.size} delivered loads of ${sb.data.orders.length} (${pages} pages)`);
 
 		say('figure 1: ours, in process');
-		if (wanted('oursInProcess')) contenders.push(await oursInProcess(sb, expected, false));
+		if (wanted('oursInProcess')) contenders.push(await oursInProcess(sb, expected));
 		// The query the node sent is the one the HTTP Request node is configured with.
 		const firstQuery = sb.log.find(isOrders)?.query ?? { filter: JSON.stringify([{ column: 'status', value: 'delivered', contains: 'is' }]), ordering: '-load_pay' };
 
@@ -331,8 +357,18 @@ async function main(): Promise<void> {
 			}
 		}
 
-		say('figure 1: ours, in process, with a second client spending 25 % of the budget');
-		if (wanted('oursSecond')) contenders.push(await oursInProcess(sb, expected, true));
+		if (wanted('oursSecond')) {
+			say('figure 1: ours, in process, with a second client spending 25 % of the budget');
+			contenders.push(await oursInProcess(sb, expected, { withSecond: true }));
+		}
+
+		// The same client with a window 10/3 as long: if what each cycle loses is a fixed answer time,
+		// the shortfall shrinks in proportion (at Datatruck's real 60 s it would be 20 times smaller).
+		const longWindow = { windowMs: 10_000, limit: 2_500 };
+		if (wanted('oursLongWindow')) {
+			say(`figure 1: ours, in process, with a ${longWindow.windowMs / 1000} s window (Limit ${longWindow.limit})`);
+			contenders.push(await oursInProcess(sb, expected, longWindow));
+		}
 
 		notes.push(
 			`${fmtInt(expected.size)} loads match (status is delivered, of ${fmtInt(sb.data.orders.length)} seeded), ordered by load pay descending: ${pages} pages of ${LOAD_PAGE}.`,
@@ -345,11 +381,11 @@ async function main(): Promise<void> {
 		for (const c of contenders.filter((c) => !c.failed && c.excess)) {
 			const probe = c.limiter;
 			notes.push(
-				`${c.name}, ${c.where}${c.second ? ', with the second client' : ''}: each cycle of ${c.perWindow} requests took 1 window + ${pct(c.excess!.median)} (median; 90th percentile + ${pct(c.excess!.p90)}).` +
+				`${c.name}, ${c.where}${c.second ? ', with the second client' : ''}${c.windowMs && c.windowMs !== RATE.windowMs ? `, ${c.windowMs / 1000} s window` : ''}: each cycle of ${c.perWindow} requests took 1 window + ${pct(c.excess!.mean)} on average (median + ${pct(c.excess!.median)}, 90th percentile + ${pct(c.excess!.p90)}).` +
 					(probe?.answerShare !== undefined
-						? ` The limiter's own record: an answer took ${pct(probe.answerShare)} of a window (median), which the limiter holds before it counts the request as done; the next request of a slot went ${pct(probe.lateShare ?? NaN)} after the earliest moment it allows (10 ms margin + timer lateness).`
+						? ` The limiter's own record, on average: an answer took ${pct(probe.answerShare)} of a window, which the limiter holds before it counts the request as done (Datatruck counts a request when it arrives, which the client cannot see: somewhere between sending and the answer); the next request of that slot went ${pct(probe.lateShare ?? NaN)} after the earliest moment the limiter allows (its 10 ms margin + timer lateness; 90th percentile ${pct(probe.lateP90 ?? NaN)}).`
 						: '') +
-					(probe?.pauses ? ` ${probe.pauses} pauses after a 429, ${fmtRatio(probe.pausedMs / RATE.windowMs, 1)} windows in all.` : ''),
+					(probe?.pauses ? ` ${probe.pauses} pauses after a 429 (Retry-After), ${fmtRatio(probe.pausedMs / (c.windowMs ?? RATE.windowMs), 1)} windows in all.` : ''),
 			);
 		}
 		for (const c of contenders.filter((c) => c.second)) {
@@ -370,11 +406,12 @@ async function main(): Promise<void> {
 				? `failed after ${c.requests.ok} pages (${c.requests.tooMany} × 429)`
 				: `${fmtRatio(c.steady)}${c.second ? ' of what the other app leaves' : ''}, ${c.complete ? '0 failed' : 'INCOMPLETE'}, ${c.requests.tooMany} × 429`;
 	const find = (name: string, where: Contender['where'], second = false) =>
-		contenders.find((c) => c.name === name && c.where === where && !!c.second === second);
+		contenders.find((c) => c.name === name && c.where === where && !!c.second === second && (c.windowMs ?? RATE.windowMs) === RATE.windowMs);
 	const headline = [
 		`ours ${describe(find('Datatruck node (ours)', 'in process'))} (in process); ${describe(find('Datatruck node (ours)', 'real n8n'))} (real n8n)`,
 		`HTTP Request node (a) ${describe(find('HTTP Request node (a)', 'real n8n'))}; (b) ${describe(find('HTTP Request node (b)', 'real n8n'))}; (c) ${describe(find('HTTP Request node (c)', 'real n8n'))}`,
 		`with another app spending 25 %: ours ${describe(find('Datatruck node (ours)', 'in process', true))}`,
+		`ours with a 10 s window: ${describe(contenders.find((c) => c.windowMs !== undefined && c.windowMs !== RATE.windowMs))}`,
 	].join(' · ');
 	const result: FigureResult = {
 		figure: '1',

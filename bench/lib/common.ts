@@ -73,7 +73,7 @@ export function wholeJobRatio(requests: number, perWindow: number, windowMs: num
 
 /**
  * How much longer than one window each cycle of L requests took (t_k − t_{k−L} − W, k > L), as a
- * share of the window: the median and the 90th percentile. A limiter that starts request k+L only
+ * share of the window: mean, median, 90th percentile and maximum. A limiter that starts request k+L only
  * once request k's answer is in pays the answer time once per cycle; at the real 60 s window the
  * same milliseconds weigh 20 times less than at the bench's 3 s.
  */
@@ -83,7 +83,7 @@ export function cycleExcess(arrivals: number[], perWindow: number, windowMs: num
 	if (!excess.length) return undefined;
 	const sorted = [...excess].sort((a, b) => a - b);
 	const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-	return { median: at(0.5), p90: at(0.9), max: sorted[sorted.length - 1] };
+	return { mean: excess.reduce((a, b) => a + b, 0) / excess.length, median: at(0.5), p90: at(0.9), max: sorted[sorted.length - 1] };
 }
 
 /** Successful arrivals of the requests that match, in order. */

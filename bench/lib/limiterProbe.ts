@@ -4,7 +4,7 @@
  * calls the originals; nothing in nodes/ is changed. Used to explain where a window's time goes.
  */
 import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/rateLimiter';
-import { median } from './common';
+const mean = (values: number[]): number | undefined => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined);
 
 interface Slot {
 	sent: number;
@@ -49,10 +49,10 @@ export class LimiterProbe {
 	}
 
 	/**
-	 * Shares of the window, medians over the cycles k > L: how long an answer took (send → answer
-	 * in, which the limiter holds on to by design), and how late request k+L went after the earliest
-	 * moment the limiter allows (the answer of request k plus one window; the 10 ms margin and timer
-	 * lateness are in it).
+	 * Shares of the window, averaged over the requests (means, since the mean is what the rate
+	 * loses): how long an answer took (send → answer in, which the limiter holds on to by design),
+	 * and how late request k+L went after the earliest moment the limiter allows (the answer of
+	 * request k plus one window; the 10 ms margin and timer lateness are in it).
 	 */
 	summary(perWindow: number, windowMs: number) {
 		const slots = this.slots.filter((slot) => slot.answered > 0);
@@ -61,8 +61,9 @@ export class LimiterProbe {
 		for (let k = perWindow; k < slots.length; k++) late.push((slots[k].sent - slots[k - perWindow].answered - windowMs) / windowMs);
 		return {
 			requests: slots.length,
-			answerShare: answer.length ? median(answer) : undefined,
-			lateShare: late.length ? median(late) : undefined,
+			answerShare: mean(answer),
+			lateShare: mean(late),
+			lateP90: late.length ? [...late].sort((a, b) => a - b)[Math.floor(late.length * 0.9)] : undefined,
 			pauses: this.pauses.length,
 			pausedMs: this.pauses.reduce((sum, ms) => sum + ms, 0),
 		};
