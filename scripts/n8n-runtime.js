@@ -129,7 +129,16 @@ function writeJson(file, value) {
 	fs.writeFileSync(file, `${JSON.stringify(value, null, '\t')}\n`);
 }
 
+/** sqlite3 is compiled from source below (no prebuilt download here): node-gyp needs these on PATH. */
+function checkBuildTools() {
+	const missing = ['python3', 'make', 'g++'].filter((tool) => spawnSync(tool, ['--version']).status !== 0);
+	if (missing.length) {
+		throw new Error(`building sqlite3 for n8n needs ${missing.join(', ')} (Debian: apt-get install python3 build-essential)`);
+	}
+}
+
 function provision() {
+	checkBuildTools();
 	const t0 = Date.now();
 	const step = (name) => log(`${name} (+${Math.round((Date.now() - t0) / 1000)} s)`);
 	// Start clean: a half-finished install from an interrupted run is not worth repairing.
