@@ -1,0 +1,17 @@
+/**
+ * The editor UI suite: Debian's Chromium (playwright-core, executablePath) driving the real n8n 2.41.1 editor with
+ * the packed package installed, against the in-process sandbox. One worker: one n8n and one browser on 2 cores.
+ * Screenshots land in test-results/ui/ (git-ignored); `node test/ui/screenshots.js` copies the chosen ones to docs/.
+ */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/ui'],
+	testMatch: ['<rootDir>/test/ui/**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+	},
+	globalSetup: '<rootDir>/test/ui/lib/globalSetup.js',
+	maxWorkers: 1,
+	testTimeout: 120_000,
+	slowTestThreshold: 60,
+};
