@@ -18,7 +18,7 @@ const VERSIONS = Object.freeze({
 	node: '24.21.0',
 	// Exact pin: a range floats to 2.41.3, which cannot install from this registry (see shared toolchain notes).
 	n8n: '2.41.1',
-	// n8n 2.41.1 resolves a linkedom that does not install here; 0.18.14 does and is API-compatible for n8n.
+	// n8n 2.41.1 installs here only with linkedom overridden to this version (measured; shared toolchain notes).
 	linkedom: '0.18.14',
 });
 
