@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
 import { retryPolicy } from '../../nodes/Datatruck/shared/transport';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
@@ -29,7 +30,7 @@ export function useSandbox(options: SandboxOptions = { rateLimit: false }) {
 		get sandbox() {
 			return sandbox;
 		},
-		credentials(extra: Record<string, unknown> = {}) {
+		credentials(extra: IDataObject = {}) {
 			return sandboxCredentials(sandbox.baseUrl, sandbox.token, extra);
 		},
 		/** Runs the node against this sandbox with its token unless the test gives other credentials. */

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox';
 
 /**
@@ -9,13 +9,13 @@ const dt = useSandbox();
 
 interface BadInputCase {
 	name: string;
-	parameters: IDataObject;
+	parameters: INodeParameters;
 	credentials?: IDataObject;
 	message: RegExp;
 }
 
-const loads = (extra: IDataObject): IDataObject => ({ resource: 'load', operation: 'getMany', limit: 5, ...extra });
-const condition = (field: string, operator: string, value: unknown, customField?: string) =>
+const loads = (extra: INodeParameters): INodeParameters => ({ resource: 'load', operation: 'getMany', limit: 5, ...extra });
+const condition = (field: string, operator: string, value: string, customField?: string) =>
 	loads({ filters: { conditions: [{ field, operator, value, ...(customField ? { customField } : {}) }] } });
 
 export const loadCases: BadInputCase[] = [

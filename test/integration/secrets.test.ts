@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox';
 import type { FaultSpec } from '../sandbox';
 
@@ -16,7 +16,7 @@ const dt = useSandbox();
 
 interface ErrorPath {
 	name: string;
-	parameters?: IDataObject;
+	parameters?: INodeParameters;
 	credentials?: IDataObject;
 	fault?: FaultSpec;
 	configure?: IDataObject;
