@@ -12,6 +12,6 @@ module.exports = {
 	},
 	globalSetup: '<rootDir>/test/ui/lib/globalSetup.js',
 	maxWorkers: 1,
-	testTimeout: 120_000,
+	testTimeout: 180_000,
 	slowTestThreshold: 60,
 };

@@ -61,7 +61,9 @@ export async function creatorCategory(page: Page, prefix: 'Triggers' | 'Actions'
 /** Picks an action or trigger event by its human name and waits for the node's parameter panel to open. */
 export async function pickAction(page: Page, name: string): Promise<void> {
 	const item = creatorItem(page, name);
-	if (!(await item.isVisible())) await (await creatorCategory(page, 'Actions')).click();
+	// The category header renders with its rows: once it is there, a hidden row means "collapsed", not "not yet".
+	const actions = await creatorCategory(page, 'Actions');
+	if (!(await item.isVisible())) await actions.click();
 	await item.click();
 	await ndv(page).waitFor();
 }
