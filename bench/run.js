@@ -135,7 +135,7 @@ async function main() {
 		totalSeconds,
 		machine: machineRows,
 		settings: [
-			['Sandbox', 'test/sandbox on 127.0.0.1, seed 42, in the figure\'s process (figure 5: in a process apart from the measured client)'],
+			['Sandbox', 'test/sandbox on 127.0.0.1, seed 42; figures 1 and 5 in a process of its own (so the API\'s work is not on the measured event loop), the others in the figure\'s process'],
 			[
 				'Rate limit',
 				`${RATE.limit} requests per ${RATE.windowMs} ms rolling window per token (sandbox \`rateLimit: {limit: ${RATE.limit}, windowMs: ${RATE.windowMs}}\`; credential \`rateLimitRequests: ${RATE.limit}\`, \`rateLimitWindowSeconds: ${RATE.windowMs / 1000}\`): Datatruck's 20 per minute with the minute scaled down 20×. Figure 5: off.`,

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
 	const spread = times.without.length ? (Math.max(...times.without) - Math.min(...times.without)) / medWithout : NaN;
 	const result: FigureResult = {
 		figure: '6',
-		headline: `${deps.length} runtime dependencies; tarball ${fmtBytes(size)}${stray.files ? ` (${fmtBytes(stray.bytes)} unpacked of it are ${stray.folders.join(', ')})` : ''}; n8n start with ÷ without it ${fmtRatio(medWith / medWithout)}; loading it = ${loader ? fmtRatio(loader.loadPackageMs / medWithout) : '—'} of n8n's startup`,
+		headline: `${deps.length} runtime dependencies; tarball ${fmtBytes(size)}${stray.files ? ` (${fmtBytes(stray.bytes)} unpacked of it are ${stray.folders.join(', ')})` : ''}; n8n start with ÷ without it ${fmtRatio(medWith / medWithout)} (run-to-run noise ±${fmtRatio(spread / 2)}); loading it = ${loader ? fmtRatio(loader.loadPackageMs / medWithout) : '—'} of n8n's startup`,
 		title: 'The package: dependencies, tarball, load time in n8n',
 		columns: ['Measure', 'Value'],
 		rows: [

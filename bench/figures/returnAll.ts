@@ -14,7 +14,7 @@ import { runDatatruck, sandboxCredentials } from '../../test/harness/run';
 import type { N8n } from '../../test/e2e/lib/n8n';
 import type { ExecutionRun } from '../../test/e2e/lib/output';
 import { workflow, type NodeSpec } from '../../test/e2e/lib/workflow';
-import { startSandbox, type RequestLogEntry, type Sandbox } from '../../test/sandbox';
+import type { RequestLogEntry } from '../../test/sandbox';
 import {
 	API_PREFIX,
 	arrivalsOf,
@@ -35,11 +35,14 @@ import {
 } from '../lib/common';
 import { LimiterProbe } from '../lib/limiterProbe';
 import { benchN8n, executeToFile, tarballFromEnv } from '../lib/n8n';
+import { SandboxProcess } from '../lib/sandboxProcess';
 import { SECOND_CLIENT_PATH, startSecondClient, type SecondClientStats } from '../lib/secondClient';
 
 /** Seeded loads; about 90 % are delivered, so the filter matches about 5,000 (the exact count is reported). */
 const SEEDED_LOADS = 5570;
 const FILTER = { conditions: [{ field: 'status', operator: 'is', value: 'delivered' }] };
+/** The same filter as the API takes it (for the expected answer). */
+const API_FILTER = [{ column: 'status', value: 'delivered', contains: 'is' }];
 const SORT = { field: 'load_pay', descending: true };
 /** The second client's share: 25 % of the token's 20 requests per window. */
 const SECOND_SHARE = 0.25;
@@ -71,6 +74,8 @@ interface Contender {
 	excess?: ReturnType<typeof cycleExcess>;
 	limiter?: ReturnType<LimiterProbe['summary']>;
 	arrivals?: number[];
+	/** The query of the first page the node sent (the HTTP Request node gets the same). */
+	firstQuery?: Record<string, string | string[]>;
 	elapsedMs?: number;
 	second?: SecondClientStats & { share?: number; apiUse?: number };
 }
@@ -89,9 +94,9 @@ function checkLoads(loads: IDataObject[], expected: Set<number>, limit?: number)
 }
 
 /** A fresh window on the API side and an empty log, so each contender starts alike. */
-function freshWindow(sb: Sandbox, windowMs: number = RATE.windowMs): void {
-	sb.configure({ rateLimit: { limit: RATE.limit, windowMs } });
-	sb.clearLog();
+async function freshWindow(sb: SandboxProcess, windowMs: number = RATE.windowMs): Promise<void> {
+	await sb.configure({ rateLimit: { limit: RATE.limit, windowMs } });
+	await sb.clearLog();
 }
 
 function measure(log: RequestLogEntry[], perWindow: number, elapsedMs: number | undefined, windowMs: number = RATE.windowMs) {
@@ -113,10 +118,10 @@ interface InProcessOptions {
 	limit?: number;
 }
 
-async function oursInProcess(sb: Sandbox, expected: Set<number>, options: InProcessOptions = {}): Promise<Contender> {
+async function oursInProcess(sb: SandboxProcess, expected: Set<number>, options: InProcessOptions = {}): Promise<Contender> {
 	const { withSecond = false, windowMs = RATE.windowMs, limit } = options;
 	resetLimiters();
-	freshWindow(sb, windowMs);
+	await freshWindow(sb, windowMs);
 	let second: ReturnType<typeof startSecondClient> | undefined;
 	const perWindow = withSecond ? Math.round(RATE.limit * (1 - SECOND_SHARE)) : RATE.limit;
 	if (withSecond) {
@@ -140,7 +145,7 @@ async function oursInProcess(sb: Sandbox, expected: Set<number>, options: InProc
 	}).finally(() => probe.detach());
 	const secondStats = second ? await second.stop() : undefined;
 	const elapsedMs = result.run?.data.resultData.runData.Datatruck?.[0]?.executionTime;
-	const log = [...sb.log];
+	const log = await sb.log();
 	return {
 		name: 'Datatruck node (ours)',
 		setting: withSecond
@@ -157,6 +162,7 @@ async function oursInProcess(sb: Sandbox, expected: Set<number>, options: InProc
 		perWindow,
 		elapsedMs,
 		limiter: probe.summary(RATE.limit, windowMs),
+		firstQuery: log.find(isOrders)?.query,
 		second: secondStats && describeSecond(secondStats, log, firstAndLast(log).from, firstAndLast(log).to),
 	};
 }
@@ -197,7 +203,7 @@ function runError(run: ExecutionRun, name: string): string | undefined {
 
 async function inN8n(
 	n8n: N8n,
-	sb: Sandbox,
+	sb: SandboxProcess,
 	expected: Set<number>,
 	id: string,
 	spec: NodeSpec,
@@ -208,12 +214,12 @@ async function inN8n(
 	const wf = workflow(id, `Bench ${id}`, [spec], { id: 'benchDatatruck01', name: 'Datatruck (bench)' });
 	Object.assign(wf.nodes[1], extraNode);
 	await n8n.importWorkflow(wf);
-	freshWindow(sb);
+	await freshWindow(sb);
 	const perWindow = withSecond ? Math.round(RATE.limit * (1 - SECOND_SHARE)) : RATE.limit;
 	const second = withSecond ? startSecondClient(sb.baseUrl, sb.token, Math.round(RATE.limit * SECOND_SHARE), RATE.windowMs) : undefined;
 	const { run } = await executeToFile(n8n, id);
 	const secondStats = second ? await second.stop() : undefined;
-	const log = [...sb.log];
+	const log = await sb.log();
 	const nodeRun = nodeRunOf(run, spec.name);
 	const items = (nodeRun?.data?.main?.[0] ?? []).map((item) => item.json as IDataObject);
 	// The HTTP Request node returns one item per page; ours one per load.
@@ -235,7 +241,7 @@ async function inN8n(
 }
 
 /** The HTTP Request node as a user builds it for this API: header auth, the query, pagination following `next`. */
-function httpRequestSpec(firstQuery: Record<string, string | string[]>, sb: Sandbox, requestInterval?: number): NodeSpec {
+function httpRequestSpec(firstQuery: Record<string, string | string[]>, sb: SandboxProcess, requestInterval?: number): NodeSpec {
 	const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[value.length - 1] : value ?? '');
 	return {
 		name: 'HTTP Request',
@@ -271,20 +277,21 @@ function httpRequestSpec(firstQuery: Record<string, string | string[]>, sb: Sand
 }
 
 async function main(): Promise<void> {
-	const sb = await startSandbox({ rateLimit: { ...RATE }, loads: SEEDED_LOADS });
+	const sb = await SandboxProcess.start({ loads: SEEDED_LOADS, ...RATE });
 	const contenders: Contender[] = [];
 	const notes: string[] = [];
 	const missing: string[] = [];
 	try {
-		const expectedLoads = sb.data.orders.filter((order) => order.status === 'delivered');
-		const expected = new Set(expectedLoads.map((order) => order.id));
+		const seeded = (await sb.health()).orders;
+		const expectedLoads = await sb.listAll(`/orders/?page_size=${LOAD_PAGE}&filter=${encodeURIComponent(JSON.stringify(API_FILTER))}`);
+		const expected = new Set(expectedLoads.map((order) => Number(order.id)));
 		const pages = Math.ceil(expected.size / LOAD_PAGE);
-		say(`figure 1: ${expected.size} delivered loads of ${sb.data.orders.length} (${pages} pages)`);
+		say(`figure 1: ${expected.size} delivered loads of ${seeded} (${pages} pages)`);
 
 		say('figure 1: ours, in process');
 		if (wanted('oursInProcess')) contenders.push(await oursInProcess(sb, expected));
 		// The query the node sent is the one the HTTP Request node is configured with.
-		const firstQuery = sb.log.find(isOrders)?.query ?? { filter: JSON.stringify([{ column: 'status', value: 'delivered', contains: 'is' }]), ordering: '-load_pay' };
+		const firstQuery = contenders[0]?.firstQuery ?? { filter: JSON.stringify(API_FILTER), ordering: '-load_pay' };
 
 		const useN8n = !ONLY || ONLY.some((id) => id.startsWith('bench'));
 		let n8n: N8n | undefined;
@@ -371,9 +378,9 @@ async function main(): Promise<void> {
 		}
 
 		notes.push(
-			`${fmtInt(expected.size)} loads match (status is delivered, of ${fmtInt(sb.data.orders.length)} seeded), ordered by load pay descending: ${pages} pages of ${LOAD_PAGE}.`,
+			`${fmtInt(expected.size)} loads match (status is delivered, of ${fmtInt(seeded)} seeded), ordered by load pay descending: ${pages} pages of ${LOAD_PAGE}.`,
 			`Bound: ${RATE.limit} requests × ${LOAD_PAGE} loads per ${RATE.windowMs / 1000} s window (Datatruck's 20 per minute with the window scaled by ${SCALE}); with the second client, the ${Math.round(RATE.limit * (1 - SECOND_SHARE))} requests per window it leaves.`,
-			'Achieved ÷ bound (steady state): requests of this client that got a 200, in order of arrival at the API, after the first window: (N − L) ÷ (t_N − t_L) × W ÷ L. 1.000 is every window fully used.',
+			'Achieved ÷ bound (steady state): from the arrival times at the API of this client\'s requests that got a 200, t_1 … t_N, with L requests per window available to it: W ÷ the mean of (t_k − t_{k−L}) over k > L, i.e. how soon on average each slot of the window was used again. 1.000 is every window fully used; the first window (a burst an empty window gives for free) is left out.',
 			'Ideal ÷ actual job time: ((⌈N ÷ L⌉ − 1) × W) ÷ the node\'s own execution time (n8n\'s run data), i.e. the fastest any client could finish the same N requests from an empty window, over what it took.',
 			'"each once" means every matching load is in the output exactly once; for the HTTP Request node the loads are counted inside the page items it returns.',
 			`User-set times are scaled like the window: the careful interval is 60,000 ms ÷ 20 × ${SCALE}; Retry On Fail uses n8n's largest settings (5 tries, 5,000 ms) × ${SCALE}.`,
@@ -383,7 +390,7 @@ async function main(): Promise<void> {
 			notes.push(
 				`${c.name}, ${c.where}${c.second ? ', with the second client' : ''}${c.windowMs && c.windowMs !== RATE.windowMs ? `, ${c.windowMs / 1000} s window` : ''}: each cycle of ${c.perWindow} requests took 1 window + ${pct(c.excess!.mean)} on average (median + ${pct(c.excess!.median)}, 90th percentile + ${pct(c.excess!.p90)}).` +
 					(probe?.answerShare !== undefined
-						? ` The limiter's own record, on average: an answer took ${pct(probe.answerShare)} of a window, which the limiter holds before it counts the request as done (Datatruck counts a request when it arrives, which the client cannot see: somewhere between sending and the answer); the next request of that slot went ${pct(probe.lateShare ?? NaN)} after the earliest moment the limiter allows (its 10 ms margin + timer lateness; 90th percentile ${pct(probe.lateP90 ?? NaN)}).`
+						? ` The limiter's own record, on average: an answer took ${pct(probe.answerShare)} of a window, which the limiter holds before it counts the request as done (Datatruck counts a request when it arrives, which the client cannot see: somewhere between sending and the answer); the next request of that slot went ${pct(probe.lateShare ?? NaN)} after the earliest moment the limiter allows (90th percentile ${pct(probe.lateP90 ?? NaN)}): ${pct(probe.chainShare ?? NaN)} waiting for the previous page's answer (pages follow \`next\`, one at a time), ${pct(probe.restShare ?? NaN)} the 10 ms margin, timer lateness and the node's work between pages.`
 						: '') +
 					(probe?.pauses ? ` ${probe.pauses} pauses after a 429 (Retry-After), ${fmtRatio(probe.pausedMs / (c.windowMs ?? RATE.windowMs), 1)} windows in all.` : ''),
 			);

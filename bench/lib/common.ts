@@ -43,22 +43,26 @@ export function writeResult(result: FigureResult): void {
 }
 
 /**
- * Steady-state share of the bound: the requests of one client, in order of arrival at the API,
- * after the first window's burst (which an empty window gives for free and a `next`-following
- * client cannot use fully, since each page names the next). With L requests per window available
- * and N successful requests arriving at t_1 … t_N:
+ * Steady-state share of the bound, from the requests of one client that got a 2xx, in order of
+ * arrival at the API (t_1 … t_N), with L requests per window available to it: the time each
+ * request k > L came after the request L before it is the time that client took for L requests,
+ * and its average over the run gives the rate. The first window is left out: an empty window
+ * gives a burst for free (which a `next`-following client cannot even use fully, since each page
+ * names the next).
  *
- *     achieved per window = (N − L) / (t_N − t_L) × W,   ratio = achieved / L
+ *     ratio = W ÷ mean over k > L of (t_k − t_{k−L})
  *
- * For a client at the bound (every L-th request exactly one window after the one L before it)
- * the ratio is 1; pages of 25 loads make it the same ratio in loads per window.
+ * 1 means every slot of the window is used again the moment the window lets it; pages of 25 loads
+ * make it the same ratio in loads per window. (A sliding average of the rate: unlike
+ * (N − L) ÷ (t_N − t_L) it does not hang on the last few requests alone.)
  */
 export function steadyStateRatio(arrivals: number[], perWindow: number, windowMs: number): number | undefined {
 	const n = arrivals.length;
 	if (n <= perWindow + 1) return undefined;
-	const span = arrivals[n - 1] - arrivals[perWindow - 1];
-	if (span <= 0) return undefined;
-	return ((n - perWindow) / span) * (windowMs / perWindow);
+	let sum = 0;
+	for (let k = perWindow; k < n; k++) sum += arrivals[k] - arrivals[k - perWindow];
+	const meanGap = sum / (n - perWindow);
+	return meanGap > 0 ? windowMs / meanGap : undefined;
 }
 
 /**

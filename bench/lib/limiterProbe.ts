@@ -58,11 +58,24 @@ export class LimiterProbe {
 		const slots = this.slots.filter((slot) => slot.answered > 0);
 		const answer = slots.map((slot) => (slot.answered - slot.sent) / windowMs);
 		const late: number[] = [];
-		for (let k = perWindow; k < slots.length; k++) late.push((slots[k].sent - slots[k - perWindow].answered - windowMs) / windowMs);
+		const chain: number[] = [];
+		const rest: number[] = [];
+		for (let k = perWindow; k < slots.length; k++) {
+			const allowed = slots[k - perWindow].answered + windowMs;
+			// Pages follow `next`: page k cannot go before page k−1's answer is in.
+			const ready = slots[k - 1].answered;
+			late.push((slots[k].sent - allowed) / windowMs);
+			chain.push(Math.max(0, ready - allowed) / windowMs);
+			rest.push((slots[k].sent - Math.max(allowed, ready)) / windowMs);
+		}
 		return {
 			requests: slots.length,
 			answerShare: mean(answer),
 			lateShare: mean(late),
+			/** Of the lateness: waiting for the previous page's answer after the limiter would have allowed the request. */
+			chainShare: mean(chain),
+			/** Of the lateness: the rest (the 10 ms margin, timer lateness, the node's work between pages). */
+			restShare: mean(rest),
 			lateP90: late.length ? [...late].sort((a, b) => a - b)[Math.floor(late.length * 0.9)] : undefined,
 			pauses: this.pauses.length,
 			pausedMs: this.pauses.reduce((sum, ms) => sum + ms, 0),
