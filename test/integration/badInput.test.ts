@@ -55,6 +55,46 @@ export const loadCases: BadInputCase[] = [
 	{ name: 'company empty', parameters: loads({}), credentials: { company: '' }, message: /The Company field is empty/ },
 ];
 
+const driverUpdate = (overrides: INodeParameters): INodeParameters => ({
+	resource: 'driver',
+	operation: 'update',
+	driverId: '205',
+	firstName: 'Maria',
+	lastName: 'Lopez',
+	email: 'maria.lopez@acmetrucking.com',
+	contactNumber: '+1 312 555 0142',
+	driverType: 'owner_operator',
+	employeeStatus: 'employed',
+	status: 'active',
+	isMain: false,
+	mcNumber: 2,
+	birthDate: '1986-04-12T00:00:00',
+	...overrides,
+});
+const loadCreate = (stops: INodeParameters[], extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'load',
+	operation: 'create',
+	customer: 'Coyote Logistics',
+	stops: { stop: stops },
+	...extra,
+});
+const pickup = { stopType: 'pickup', city: 'Chicago', state: 'IL' };
+const delivery = { stopType: 'delivery', city: 'Dallas', state: 'TX' };
+
+/** One case per other resource, so that the catalogue covers every kind of body check too. */
+export const otherResourceCases: BadInputCase[] = [
+	{ name: 'driver update: first name empty', parameters: driverUpdate({ firstName: '={{ "" }}' }), message: /First Name: must not be empty/ },
+	{ name: 'driver update: not an email', parameters: driverUpdate({ email: 'maria at acme' }), message: /Email: "maria at acme" is not an email address/ },
+	{ name: 'driver update: driver ID with letters', parameters: driverUpdate({ driverId: 'D-205' }), message: /^Driver ID: "D-205" is not a whole number/ },
+	{ name: 'driver update: birth date not a date', parameters: driverUpdate({ birthDate: '12/04/1986' }), message: /Birth Date: "12\/04\/1986" is not a date/ },
+	{ name: 'load create: no delivery stop', parameters: loadCreate([pickup]), message: /delivery/i },
+	{ name: 'load create: stop without a city', parameters: loadCreate([pickup, { ...delivery, city: '' }]), message: /City/ },
+	{ name: 'load create: load pay with a dollar sign', parameters: loadCreate([pickup, delivery], { additionalFields: { loadPay: '$2,450' } }), message: /Load Pay: "\$2,450" is not a decimal number/ },
+	{ name: 'dispatcher board: start after end', parameters: { resource: 'dispatcherBoard', operation: 'get', startDate: '2026-11-20', endDate: '2026-11-01' }, message: /Start Date/ },
+	{ name: 'work order: misspelt procedure', parameters: { resource: 'workOrder', operation: 'create', procedureName: '={{ "TRK Tire Rim Repair / Replacement" }}' }, message: /Procedure Name: .*TIre Rim/ },
+	{ name: 'truck create: year not a whole number', parameters: { resource: 'truck', operation: 'create', unitNumber: 'TRK-1042', additionalFields: { year: '2019.5' } }, message: /Year: "2019.5" is not a whole number/ },
+];
+
 export function runCatalogue(cases: BadInputCase[]) {
 	test.each(cases.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
 		const result = await dt.run({
@@ -68,5 +108,5 @@ export function runCatalogue(cases: BadInputCase[]) {
 }
 
 describe('bad input is stopped before any request', () => {
-	runCatalogue(loadCases);
+	runCatalogue([...loadCases, ...otherResourceCases]);
 });
