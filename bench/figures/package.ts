@@ -12,7 +12,7 @@ import { fmtBytes, fmtRatio, median, say, writeResult, type FigureResult } from 
 import { benchN8n, tarballFromEnv } from '../lib/n8n';
 
 const ROOT = resolve(__dirname, '../..');
-const PAIRS = Number(process.env.BENCH_FIG6_PAIRS ?? 3);
+const PAIRS = Number(process.env.BENCH_FIG6_PAIRS ?? 2);
 
 function tarballContents(tarball: string) {
 	const listing = execFileSync('tar', ['-tzvf', tarball], { encoding: 'utf8' }).trim().split('\n');

@@ -116,10 +116,12 @@ interface InProcessOptions {
 	windowMs?: number;
 	/** A Limit instead of Return All (keeps a longer window's run short). */
 	limit?: number;
+	/** The credential's Rate Limit (Requests) when not the bound, e.g. a user who leaves the other app its share. */
+	credentialLimit?: number;
 }
 
 async function oursInProcess(sb: SandboxProcess, expected: Set<number>, options: InProcessOptions = {}): Promise<Contender> {
-	const { withSecond = false, windowMs = RATE.windowMs, limit } = options;
+	const { withSecond = false, windowMs = RATE.windowMs, limit, credentialLimit = RATE.limit } = options;
 	resetLimiters();
 	await freshWindow(sb, windowMs);
 	let second: ReturnType<typeof startSecondClient> | undefined;
@@ -139,7 +141,7 @@ async function oursInProcess(sb: SandboxProcess, expected: Set<number>, options:
 			sort: SORT,
 		},
 		credentials: sandboxCredentials(sb.baseUrl, sb.token, {
-			rateLimitRequests: RATE.limit,
+			rateLimitRequests: credentialLimit,
 			rateLimitWindowSeconds: windowMs / 1000,
 		}),
 	}).finally(() => probe.detach());
@@ -149,7 +151,9 @@ async function oursInProcess(sb: SandboxProcess, expected: Set<number>, options:
 	return {
 		name: 'Datatruck node (ours)',
 		setting: withSecond
-			? 'no configuration; another app spends 25 % of the token'
+			? credentialLimit !== RATE.limit
+				? `credential Rate Limit set to ${credentialLimit} (the share left); another app spends 25 % of the token`
+				: 'no configuration; another app spends 25 % of the token'
 			: windowMs !== RATE.windowMs
 				? `no configuration; window ${windowMs / 1000} s (sandbox and credential), Limit ${fmtInt(limit ?? 0)}`
 				: 'no configuration',
@@ -161,7 +165,7 @@ async function oursInProcess(sb: SandboxProcess, expected: Set<number>, options:
 		...measure(log, perWindow, elapsedMs, windowMs),
 		perWindow,
 		elapsedMs,
-		limiter: probe.summary(RATE.limit, windowMs),
+		limiter: probe.summary(credentialLimit, windowMs),
 		firstQuery: log.find(isOrders)?.query,
 		second: secondStats && describeSecond(secondStats, log, firstAndLast(log).from, firstAndLast(log).to),
 	};
@@ -368,6 +372,13 @@ async function main(): Promise<void> {
 			say('figure 1: ours, in process, with a second client spending 25 % of the budget');
 			contenders.push(await oursInProcess(sb, expected, { withSecond: true }));
 		}
+		// The same, with the credential told what the other app leaves: how much of the shortfall above
+		// is the 429s (and their Retry-After pauses) of a limiter that assumes the whole budget is its own.
+		const share = Math.round(RATE.limit * (1 - SECOND_SHARE));
+		if (wanted('oursSecondConfigured')) {
+			say(`figure 1: ours, in process, second client, credential limit ${share}`);
+			contenders.push(await oursInProcess(sb, expected, { withSecond: true, credentialLimit: share }));
+		}
 
 		// The same client with a window 10/3 as long: if what each cycle loses is a fixed answer time,
 		// the shortfall shrinks in proportion (at Datatruck's real 60 s it would be 20 times smaller).
@@ -389,10 +400,12 @@ async function main(): Promise<void> {
 			const probe = c.limiter;
 			notes.push(
 				`${c.name}, ${c.where}${c.second ? ', with the second client' : ''}${c.windowMs && c.windowMs !== RATE.windowMs ? `, ${c.windowMs / 1000} s window` : ''}: each cycle of ${c.perWindow} requests took 1 window + ${pct(c.excess!.mean)} on average (median + ${pct(c.excess!.median)}, 90th percentile + ${pct(c.excess!.p90)}).` +
-					(probe?.answerShare !== undefined
+					(probe?.answerShare !== undefined && !probe.pauses
 						? ` The limiter's own record, on average: an answer took ${pct(probe.answerShare)} of a window, which the limiter holds before it counts the request as done (Datatruck counts a request when it arrives, which the client cannot see: somewhere between sending and the answer); the next request of that slot went ${pct(probe.lateShare ?? NaN)} after the earliest moment the limiter allows (90th percentile ${pct(probe.lateP90 ?? NaN)}): ${pct(probe.chainShare ?? NaN)} waiting for the previous page's answer (pages follow \`next\`, one at a time), ${pct(probe.restShare ?? NaN)} the 10 ms margin, timer lateness and the node's work between pages.`
 						: '') +
-					(probe?.pauses ? ` ${probe.pauses} pauses after a 429 (Retry-After), ${fmtRatio(probe.pausedMs / (c.windowMs ?? RATE.windowMs), 1)} windows in all.` : ''),
+					(probe?.pauses
+						? ` The limiter paused ${probe.pauses} times after a 429, for the Retry-After the API sent (whole seconds, at least 1 s = ${fmtRatio(1000 / (c.windowMs ?? RATE.windowMs), 2)} window): ${fmtRatio(probe.pausedMs / (c.windowMs ?? RATE.windowMs), 1)} windows in all, while the run lasted ${fmtRatio((c.elapsedMs ?? 0) / (c.windowMs ?? RATE.windowMs), 1)}.`
+						: ''),
 			);
 		}
 		for (const c of contenders.filter((c) => c.second)) {
@@ -413,11 +426,15 @@ async function main(): Promise<void> {
 				? `failed after ${c.requests.ok} pages (${c.requests.tooMany} × 429)`
 				: `${fmtRatio(c.steady)}${c.second ? ' of what the other app leaves' : ''}, ${c.complete ? '0 failed' : 'INCOMPLETE'}, ${c.requests.tooMany} × 429`;
 	const find = (name: string, where: Contender['where'], second = false) =>
-		contenders.find((c) => c.name === name && c.where === where && !!c.second === second && (c.windowMs ?? RATE.windowMs) === RATE.windowMs);
+		contenders.find(
+			(c) => c.name === name && c.where === where && !!c.second === second && (c.windowMs ?? RATE.windowMs) === RATE.windowMs && !c.setting.startsWith('credential'),
+		);
 	const headline = [
 		`ours ${describe(find('Datatruck node (ours)', 'in process'))} (in process); ${describe(find('Datatruck node (ours)', 'real n8n'))} (real n8n)`,
 		`HTTP Request node (a) ${describe(find('HTTP Request node (a)', 'real n8n'))}; (b) ${describe(find('HTTP Request node (b)', 'real n8n'))}; (c) ${describe(find('HTTP Request node (c)', 'real n8n'))}`,
-		`with another app spending 25 %: ours ${describe(find('Datatruck node (ours)', 'in process', true))}`,
+		`with another app spending 25 %: ours ${describe(find('Datatruck node (ours)', 'in process', true))}; with the credential's limit set to the 15 left: ${describe(
+			contenders.find((c) => c.second && c.setting.startsWith('credential')),
+		)}`,
 		`ours with a 10 s window: ${describe(contenders.find((c) => c.windowMs !== undefined && c.windowMs !== RATE.windowMs))}`,
 	].join(' · ');
 	const result: FigureResult = {
