@@ -149,6 +149,11 @@ function bench(done) {
 	child.on('exit', (code) => done(code ? new Error(`bench/run.js exited with ${code}`) : undefined));
 }
 
+sandbox.description = `The Datatruck sandbox on port ${SANDBOX_PORT} (SANDBOX_PORT to change); prints its URL and token`;
+provision.description = 'Provision Node 24 + n8n 2.41.1 into .cache/n8n-runtime (once; later runs reuse it)';
+start.description = 'The demo: n8n on http://localhost:5678 with the package, a sandbox credential and the examples';
+bench.description = 'Run bench/run.js';
+
 exports.sandbox = sandbox;
 exports['n8n:provision'] = provision;
 exports.start = start;
