@@ -399,7 +399,7 @@ async function main(): Promise<void> {
 		for (const c of contenders.filter((c) => !c.failed && c.excess)) {
 			const probe = c.limiter;
 			notes.push(
-				`${c.name}, ${c.where}${c.second ? ', with the second client' : ''}${c.windowMs && c.windowMs !== RATE.windowMs ? `, ${c.windowMs / 1000} s window` : ''}: each cycle of ${c.perWindow} requests took 1 window + ${pct(c.excess!.mean)} on average (median + ${pct(c.excess!.median)}, 90th percentile + ${pct(c.excess!.p90)}).` +
+				`${c.name}, ${c.where}, ${c.setting}: each cycle of ${c.perWindow} requests took 1 window + ${pct(c.excess!.mean)} on average (median + ${pct(c.excess!.median)}, 90th percentile + ${pct(c.excess!.p90)}).` +
 					(probe?.answerShare !== undefined && !probe.pauses
 						? ` The limiter's own record, on average: an answer took ${pct(probe.answerShare)} of a window, which the limiter holds before it counts the request as done (Datatruck counts a request when it arrives, which the client cannot see: somewhere between sending and the answer); the next request of that slot went ${pct(probe.lateShare ?? NaN)} after the earliest moment the limiter allows (90th percentile ${pct(probe.lateP90 ?? NaN)}): ${pct(probe.chainShare ?? NaN)} waiting for the previous page's answer (pages follow \`next\`, one at a time), ${pct(probe.restShare ?? NaN)} the 10 ms margin, timer lateness and the node's work between pages.`
 						: '') +
@@ -411,7 +411,7 @@ async function main(): Promise<void> {
 		for (const c of contenders.filter((c) => c.second)) {
 			const s = c.second!;
 			notes.push(
-				`${c.name} ${c.where} with the second client: the other app got ${s.ok} of ${s.sent} requests through (${s.tooMany} answered 429), ${fmtRatio(s.share, 2)} of the bound while the node ran; the token was used at ${fmtRatio(s.apiUse, 3)} of the bound by the two together.`,
+				`${c.name}, ${c.where}, ${c.setting}: the other app got ${s.ok} of ${s.sent} requests through (${s.tooMany} answered 429), ${fmtRatio(s.share, 2)} of the bound while the node ran; the token was used at ${fmtRatio(s.apiUse, 3)} of the bound by the two together.`,
 			);
 		}
 		for (const c of contenders.filter((c) => c.error)) notes.push(`${c.name} (${c.where}, ${c.setting}) failed: "${c.error}"`);
