@@ -5,7 +5,8 @@
  * package as a share of n8n's startup.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as runtime from '../../scripts/n8n-runtime';
 import { fmtBytes, fmtRatio, median, say, writeResult, type FigureResult } from '../lib/common';
@@ -17,7 +18,7 @@ const PAIRS = Number(process.env.BENCH_FIG6_PAIRS ?? 2);
 function tarballContents(tarball: string) {
 	const listing = execFileSync('tar', ['-tzvf', tarball], { encoding: 'utf8' }).trim().split('\n');
 	let unpacked = 0;
-	const stray = { files: 0, bytes: 0, folders: new Set<string>() };
+	const stray = { files: 0, bytes: 0, folders: new Set<string>(), paths: [] as string[] };
 	for (const line of listing) {
 		const parts = line.split(/\s+/);
 		const size = Number(parts[2]);
@@ -28,13 +29,28 @@ function tarballContents(tarball: string) {
 			stray.files++;
 			stray.bytes += Number.isFinite(size) ? size : 0;
 			stray.folders.add(file.split('/').slice(0, 2).join('/'));
+			stray.paths.push(`package/${file}`);
 		}
 	}
 	const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as {
 		dependencies?: Record<string, string>;
 		peerDependencies?: Record<string, string>;
 	};
-	return { files: listing.length, unpacked, manifest, stray: { ...stray, folders: [...stray.folders] } };
+	return { files: listing.length, unpacked, manifest, stray: { files: stray.files, bytes: stray.bytes, folders: [...stray.folders], paths: stray.paths } };
+}
+
+/** The size the tarball would have without the files a user does not need (re-packed with gzip, as npm does). */
+function sizeWithout(tarball: string, paths: string[]): number {
+	const dir = mkdtempSync(join(tmpdir(), 'bench-pack-'));
+	try {
+		execFileSync('tar', ['-xzf', tarball, '-C', dir]);
+		for (const path of paths) rmSync(join(dir, path), { force: true });
+		const slim = join(dir, 'slim.tgz');
+		execFileSync('tar', ['-czf', slim, '-C', dir, 'package']);
+		return statSync(slim).size;
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
 }
 
 /** Milliseconds from spawning `n8n start` to /healthz/readiness answering 200. */
@@ -50,6 +66,7 @@ async function main(): Promise<void> {
 	const tarball = tarballFromEnv();
 	const size = statSync(tarball).size;
 	const { files, unpacked, manifest, stray } = tarballContents(tarball);
+	const slimSize = stray.files ? sizeWithout(tarball, stray.paths) : size;
 	const repoManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
 	const deps = Object.keys(manifest.dependencies ?? {});
 	const missing: string[] = [];
@@ -86,7 +103,7 @@ async function main(): Promise<void> {
 	const spread = times.without.length ? (Math.max(...times.without) - Math.min(...times.without)) / medWithout : NaN;
 	const result: FigureResult = {
 		figure: '6',
-		headline: `${deps.length} runtime dependencies; tarball ${fmtBytes(size)}${stray.files ? ` (${fmtBytes(stray.bytes)} unpacked of it are ${stray.folders.join(', ')})` : ''}; n8n start with ÷ without it ${fmtRatio(medWith / medWithout)} (run-to-run noise ±${fmtRatio(spread / 2)}); loading it = ${loader ? fmtRatio(loader.loadPackageMs / medWithout) : '—'} of n8n's startup`,
+		headline: `${deps.length} runtime dependencies; tarball ${fmtBytes(size)}${stray.files ? ` (${fmtBytes(slimSize)} without the ${stray.files} stray files of ${stray.folders.join(', ')})` : ''}; n8n start with ÷ without it ${fmtRatio(medWith / medWithout)} (run-to-run noise ±${fmtRatio(spread / 2)}); loading it = ${loader ? fmtRatio(loader.loadPackageMs / medWithout) : '—'} of n8n's startup`,
 		title: 'The package: dependencies, tarball, load time in n8n',
 		columns: ['Measure', 'Value'],
 		rows: [
@@ -96,6 +113,7 @@ async function main(): Promise<void> {
 				'…of which not nodes, credentials, icons, manifest, licence or readme',
 				stray.files ? `${stray.files} files, ${fmtBytes(stray.bytes)} unpacked (${stray.folders.join(', ')})` : 'none',
 			],
+			...(stray.files ? [['Tarball without them', fmtBytes(slimSize)]] : []),
 			['n8n start until ready: with ÷ without the package', `${fmtRatio(medWith / medWithout)} (medians of ${times.with.length}; run-to-run spread without it: ±${fmtRatio(spread / 2, 3)})`],
 			[
 				"n8n-core's PackageDirectoryLoader on the package ÷ n8n's startup",
@@ -105,7 +123,7 @@ async function main(): Promise<void> {
 		notes: [
 			...(stray.files
 				? [
-						`The tarball carries ${stray.files} files a user does not need (${stray.folders.join(', ')}): \`n8n-node build\` copies every png/svg of the project into dist/, test output included when it exists on the machine that packs.`,
+						`The tarball carries ${stray.files} files a user does not need (${stray.folders.join(', ')}): \`n8n-node build\` copies every png/svg of the project into dist/ — the README's screenshots in docs/ and, on a machine where the UI tests ran, their test-results/ — and \`files: ["dist"]\` publishes them.`,
 					]
 				: []),
 			`Runtime dependencies in the repository's package.json: ${Object.keys(repoManifest.dependencies ?? {}).length}. n8n-workflow is a peer dependency that n8n itself provides.`,
@@ -113,7 +131,7 @@ async function main(): Promise<void> {
 			'The loader time is measured in a fresh Node 24 process after n8n-core is loaded, with n8n\'s module paths, so it is the package\'s own cost (reading its package.json and codex files, compiling and running its modules).',
 		],
 		missing,
-		raw: { size, files, unpacked, stray, deps, times, loader },
+		raw: { size, slimSize, files, unpacked, stray, deps, times, loader },
 	};
 	writeResult(result);
 }
