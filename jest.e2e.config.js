@@ -7,7 +7,7 @@ module.exports = {
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},
 	globalSetup: '<rootDir>/test/e2e/lib/globalSetup.js',
 	maxWorkers: 1,

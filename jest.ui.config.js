@@ -8,7 +8,7 @@ module.exports = {
 	roots: ['<rootDir>/test/ui'],
 	testMatch: ['<rootDir>/test/ui/**/*.test.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},
 	globalSetup: '<rootDir>/test/ui/lib/globalSetup.js',
 	maxWorkers: 1,
