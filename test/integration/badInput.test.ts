@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox';
+import { driverUpdateParameters } from './fixtures';
 
 /**
  * Every value Datatruck would reject is stopped before a request is sent (each request costs a
@@ -55,22 +56,7 @@ export const loadCases: BadInputCase[] = [
 	{ name: 'company empty', parameters: loads({}), credentials: { company: '' }, message: /The Company field is empty/ },
 ];
 
-const driverUpdate = (overrides: INodeParameters): INodeParameters => ({
-	resource: 'driver',
-	operation: 'update',
-	driverId: '205',
-	firstName: 'Maria',
-	lastName: 'Lopez',
-	email: 'maria.lopez@acmetrucking.com',
-	contactNumber: '+1 312 555 0142',
-	driverType: 'owner_operator',
-	employeeStatus: 'employed',
-	status: 'active',
-	isMain: false,
-	mcNumber: 2,
-	birthDate: '1986-04-12T00:00:00',
-	...overrides,
-});
+const driverUpdate = driverUpdateParameters;
 const loadCreate = (stops: INodeParameters[], extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'load',
 	operation: 'create',

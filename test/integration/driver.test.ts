@@ -1,30 +1,13 @@
 import { DRIVER_LIST_SCHEMA } from '../sandbox/resources/drivers';
 import { project } from '../sandbox/schema';
 import { useSandbox } from '../harness/sandbox';
+import { driverUpdateParameters } from './fixtures';
 
 const dt = useSandbox();
 
 const API = '/api/v1/openapi';
 
-/** The form of a full driver update, as a dispatcher fills it in. */
-function updateParameters(overrides: Record<string, unknown> = {}) {
-	return {
-		resource: 'driver',
-		operation: 'update',
-		driverId: '205',
-		firstName: 'Maria',
-		lastName: 'Lopez',
-		email: 'maria.lopez@acmetrucking.com',
-		contactNumber: '+1 312 555 0142',
-		driverType: 'owner_operator',
-		employeeStatus: 'employed',
-		status: 'active',
-		isMain: false,
-		mcNumber: 2,
-		birthDate: '1986-04-12T00:00:00',
-		...overrides,
-	};
-}
+const updateParameters = driverUpdateParameters;
 
 const UPDATE_BODY = {
 	account: { first_name: 'Maria', last_name: 'Lopez', email: 'maria.lopez@acmetrucking.com' },
