@@ -6,6 +6,7 @@
  *
  *   BENCH_ONLY=1,5 node bench/run.js     only those figures (bench/results.md is then not rewritten
  *                                        unless BENCH_WRITE=1)
+ *   node bench/run.js --render           bench/results.md again from the last run's .cache/bench/results.json
  *
  * Figures run one after another (2 cores): 1 and 6 start the pinned real n8n (scripts/n8n-runtime.js,
  * provisioned here if the test set-up has not done it yet) with the package packed as npm would ship it.
@@ -93,6 +94,13 @@ function machine() {
 
 async function main() {
 	fs.mkdirSync(OUT_DIR, { recursive: true });
+	if (process.argv.includes('--render')) {
+		// Writes bench/results.md again from the last run's results (after a change to the report's layout).
+		const { info, results } = JSON.parse(fs.readFileSync(path.join(OUT_DIR, 'results.json'), 'utf8'));
+		fs.writeFileSync(RESULTS_MD, renderReport(results, info));
+		say('bench/results.md rendered again from .cache/bench/results.json');
+		return;
+	}
 	const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : undefined;
 	const figures = FIGURES.filter((fig) => !only || only.includes(fig.figure));
 	const machineRows = machine();

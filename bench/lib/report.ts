@@ -25,7 +25,7 @@ export function renderReport(results: FigureResult[], info: RunInfo): string {
 	const out: string[] = [];
 	out.push('# Benchmarks', '');
 	out.push(
-		`Produced by \`${info.command}\` on ${info.startedAt}; the whole run took ${Math.round(info.totalSeconds / 60)} min ${Math.round(info.totalSeconds % 60)} s. ` +
+		`Produced by \`${info.command}\` on ${info.startedAt}; the whole run took ${Math.floor(Math.round(info.totalSeconds) / 60)} min ${Math.round(info.totalSeconds) % 60} s. ` +
 			'Every speed is a ratio within this run (against the rate limit\'s bound, the HTTP Request node or a bare HTTP client), never an absolute time: the machine is shared and noisy. Not part of the test suite.',
 		'',
 	);
