@@ -18,7 +18,8 @@ const SHIPPABLE: RegExp[] = [
 	/^CHANGELOG\.md$/,
 	/^dist\/(nodes|credentials)\/.+\.js$/,
 	/^dist\/nodes\/.+\.node\.json$/,
-	/^dist\/.+\.(svg|png)$/,
+	// Icons only: the build also copies any other picture of the repository (screenshots) into dist/.
+	/^dist\/(icons|nodes|credentials)\/.+\.(svg|png)$/,
 	/^dist\/.+\/__schema__\/.+\.json$/,
 ];
 
@@ -250,10 +251,12 @@ describe('the npm tarball', () => {
 	});
 
 	test('the local dist/ holds nothing the node needs that the tarball leaves out', () => {
-		// The `files` exclusions drop build leftovers only: every compiled .js and codex file of dist/ ships.
+		// `files` ships dist/nodes, dist/credentials and dist/icons: every compiled .js, codex file and icon
+		// there must ship. (n8n-node build also copies every other picture of the repository, such as
+		// docs/screenshots, into dist/; those stay out.)
 		const local = listFiles(join(ROOT, 'dist'))
 			.map((f) => `dist/${f}`)
-			.filter((f) => /\.(js|json|svg|png)$/.test(f) && f !== 'dist/package.json');
+			.filter((f) => /^dist\/(nodes|credentials|icons)\//.test(f) && /\.(js|json|svg|png)$/.test(f));
 		expect(local.filter((f) => !packed.files.includes(f))).toEqual([]);
 	});
 });
