@@ -82,4 +82,14 @@ describe('RollingWindowLimiter', () => {
 		);
 		expect(order).toEqual([0, 1, 2]);
 	});
+
+	test('cancelling the execution stops the wait for a slot at once', async () => {
+		const limiter = new RollingWindowLimiter(1, 60_000);
+		(await limiter.acquire()).answered();
+		const cancel = new AbortController();
+		const waiting = limiter.acquire(cancel.signal);
+		cancel.abort(new Error('execution cancelled'));
+		// Without the signal this would wait a whole minute; jest's timeout would fail the test.
+		await expect(waiting).rejects.toThrow('execution cancelled');
+	});
 });
