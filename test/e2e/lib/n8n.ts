@@ -101,7 +101,7 @@ export class N8n {
 
 	/** Publishes (activates) an imported workflow; takes effect at the next `n8n start`. */
 	async publish(id: string): Promise<void> {
-		await this.mustRun(['publish:workflow', `--id=${id}`]);
+		await this.mustRun(runtime.publishArgs(id));
 	}
 
 	/**
