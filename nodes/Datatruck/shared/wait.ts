@@ -1,0 +1,23 @@
+import { sleep } from 'n8n-workflow';
+
+/** How long one step of a wait may be where `sleep` cannot be cut short. */
+export const CANCEL_CHECK_MS = 1000;
+
+/**
+ * Waits `ms` (a rate-limit pause, a backoff) and stops as soon as the execution is cancelled.
+ *
+ * n8n-workflow 2.x's `sleep` takes the execution's signal and rejects the moment it fires. The one in
+ * n8n 1.x (n8n-workflow 1.120, n8n 1.123) takes no signal, so a long pause there would run to its end
+ * after the user stopped the workflow. Waiting in steps and checking the signal between them makes a
+ * cancelled execution stop within one step on 1.x, and at once on 2.x.
+ */
+export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
+	let left = ms;
+	while (left > 0) {
+		signal?.throwIfAborted();
+		const step = Math.min(left, CANCEL_CHECK_MS);
+		await sleep(step, signal);
+		left -= step;
+	}
+	signal?.throwIfAborted();
+}

@@ -1,0 +1,43 @@
+/**
+ * `pause` under n8n 1.x, whose n8n-workflow `sleep(ms)` ignores the cancel signal: the wait still ends within one
+ * step of a cancel. n8n-workflow's sleep is replaced here by one that, like 1.x's, never looks at the signal.
+ */
+import { CANCEL_CHECK_MS, pause } from '../../nodes/Datatruck/shared/wait';
+
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual('n8n-workflow'),
+	sleep: jest.fn(async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms))),
+}));
+
+describe('pause (a wait that a cancelled execution cuts short)', () => {
+	beforeEach(() => jest.useFakeTimers());
+	afterEach(() => jest.useRealTimers());
+
+	it('waits the whole time when nothing cancels it', async () => {
+		let done = false;
+		const waiting = pause(5_500).then(() => (done = true));
+		await jest.advanceTimersByTimeAsync(5_499);
+		expect(done).toBe(false);
+		await jest.advanceTimersByTimeAsync(1);
+		await waiting;
+		expect(done).toBe(true);
+	});
+
+	it('stops within one step of a cancel even where sleep ignores the signal (n8n 1.x)', async () => {
+		const controller = new AbortController();
+		const outcome = pause(60_000, controller.signal).then(
+			() => 'finished',
+			(error: Error) => `stopped: ${error.name}`,
+		);
+		await jest.advanceTimersByTimeAsync(2_300);
+		controller.abort();
+		await jest.advanceTimersByTimeAsync(CANCEL_CHECK_MS);
+		expect(await outcome).toBe('stopped: AbortError');
+	});
+
+	it('does not wait at all once the execution is cancelled', async () => {
+		const controller = new AbortController();
+		controller.abort();
+		await expect(pause(60_000, controller.signal)).rejects.toThrow();
+	});
+});
