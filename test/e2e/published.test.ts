@@ -61,7 +61,8 @@ describe('published workflows in a running n8n', () => {
 			await n8n.publish(wf.id);
 		}
 		session = await n8n.start();
-	});
+		// Nine n8n CLI runs (imports, activations) before the start: each boots n8n, slowly on a busy 2-core machine.
+	}, 600_000);
 
 	afterAll(async () => {
 		await session?.stop();
