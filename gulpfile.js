@@ -7,17 +7,17 @@
  *   gulp n8n:provision    Node 24 + n8n 2.41.1 into .cache/n8n-runtime (once)
  *   gulp start            the demo: n8n on http://localhost:5678 with the package, a credential and the examples
  *
- * DATATRUCK_N8N=1.123.81 before any of them selects the n8n 1.x runtime instead (see scripts/n8n-runtime.js).
+ * DATATRUCK_N8N=1.123.81 before any of them selects the n8n 1.x runtime instead (see scripts/n8n-runtime.cjs).
  *   gulp bench            bench/run.js, when it exists
  */
 const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
-const runtime = require('./scripts/n8n-runtime');
+const runtime = require('./scripts/n8n-runtime.cjs');
 const { buildAndPack } = require('./scripts/pack');
 
 const ROOT = __dirname;
-const DEMO_DIR = path.join(ROOT, '.cache', 'demo');
+const DEMO_DIR = path.join(runtime.WORK_DIR, 'demo');
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 4010);
 const N8N_PORT = Number(process.env.N8N_PORT || 5678);
 /** The id the shipped examples reference, so that they open with the credential already selected. */
@@ -30,7 +30,7 @@ function say(msg) {
 function sandbox() {
 	const child = spawn(
 		path.join(ROOT, 'node_modules', '.bin', 'ts-node'),
-		['--transpile-only', 'test/sandbox/cli.ts', '--port', String(SANDBOX_PORT)],
+		['--transpile-only', 'test/sandbox/cli.cts', '--port', String(SANDBOX_PORT)],
 		{ cwd: ROOT, stdio: 'inherit' },
 	);
 	const forward = (sig) => child.kill(sig);
@@ -46,7 +46,7 @@ async function provision() {
 /** Starts the sandbox in this process (ts-node), so its base URL and token come back as values, not parsed text. */
 async function startSandboxInProcess(port) {
 	require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsconfig.test.json') });
-	const { startSandbox } = require('./test/sandbox');
+	const { startSandbox } = require('./test/sandbox/index.cts');
 	return startSandbox({ port });
 }
 
@@ -106,7 +106,7 @@ async function start() {
 			await mustRun(['import:workflow', '--separate', `--input=${path.join(ROOT, 'examples')}`], env);
 		}
 
-		say(`starting n8n on http://localhost:${N8N_PORT} (its log: ${path.relative(ROOT, userFolder)}/n8n.log)…`);
+		say(`starting n8n on http://localhost:${N8N_PORT} (its log: ${userFolder}/n8n.log)…`);
 		n8n = await runtime.startN8n(env);
 		const { owner } = await runtime.setupOwner(n8n.url);
 		banner(owner, sb);
@@ -135,7 +135,7 @@ function banner(owner, sb) {
 		`    token     ${sb.token}   (a sandbox token, not a real one)`,
 		'',
 		'  The example workflows are imported (inactive). Ctrl-C stops n8n and the sandbox.',
-		`  Everything of this run is in ${path.relative(ROOT, DEMO_DIR)}/ and is wiped on the next start.`,
+		`  Everything of this run is in ${DEMO_DIR}/ and is wiped on the next start.`,
 		'',
 	];
 	process.stdout.write(`${lines.join('\n')}\n`);

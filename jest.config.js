@@ -2,11 +2,12 @@
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
-	testMatch: ['**/*.test.ts'],
+	testMatch: ['**/*.test.cts'],
+	moduleFileExtensions: ['ts', 'cts', 'js', 'json'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+		'^.+\\.c?ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},
-	setupFiles: ['<rootDir>/test/harness/env.ts'],
+	setupFiles: ['<rootDir>/test/harness/env.cts'],
 	testTimeout: 60_000,
 	// The real-n8n suite provisions its own runtime and is run by its own project config.
 	testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/e2e/', '/test/ui/'],

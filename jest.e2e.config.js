@@ -1,13 +1,14 @@
 /**
  * The real-n8n suite: the packed package inside a pinned n8n 2.41.1 (Node 24, provisioned into .cache by
- * scripts/n8n-runtime.js). One worker, because every test drives whole n8n processes on a 2-core machine.
+ * scripts/n8n-runtime.cjs). One worker, because every test drives whole n8n processes on a 2-core machine.
  */
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/e2e'],
-	testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+	testMatch: ['<rootDir>/test/e2e/**/*.test.cts'],
+	moduleFileExtensions: ['ts', 'cts', 'js', 'json'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+		'^.+\\.c?ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},
 	globalSetup: '<rootDir>/test/e2e/lib/globalSetup.js',
 	maxWorkers: 1,

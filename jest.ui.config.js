@@ -6,9 +6,10 @@
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/ui'],
-	testMatch: ['<rootDir>/test/ui/**/*.test.ts'],
+	testMatch: ['<rootDir>/test/ui/**/*.test.cts'],
+	moduleFileExtensions: ['ts', 'cts', 'js', 'json'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+		'^.+\\.c?ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},
 	globalSetup: '<rootDir>/test/ui/lib/globalSetup.js',
 	maxWorkers: 1,

@@ -8,7 +8,7 @@
  *                                        unless BENCH_WRITE=1)
  *   node bench/run.js --render           bench/results.md again from the last run's .cache/bench/results.json
  *
- * Figures run one after another (2 cores): 1 and 6 start the pinned real n8n (scripts/n8n-runtime.js,
+ * Figures run one after another (2 cores): 1 and 6 start the pinned real n8n (scripts/n8n-runtime.cjs,
  * provisioned here if the test set-up has not done it yet) with the package packed as npm would ship it.
  */
 const fs = require('fs');
@@ -26,19 +26,19 @@ require('ts-node').register({
 	project: path.join(ROOT, 'tsconfig.test.json'),
 	preferTsExts: true,
 });
-const { renderReport } = require('./lib/report');
-const { RATE } = require('./lib/common');
-const { tsNodeEnv } = require('./lib/tsProcess');
-const runtime = require('../scripts/n8n-runtime');
+const { renderReport } = require('./lib/report.cts');
+const { RATE } = require('./lib/common.cts');
+const { tsNodeEnv } = require('./lib/tsProcess.cts');
+const runtime = require('../scripts/n8n-runtime.cjs');
 const { buildAndPack } = require('../scripts/pack');
 
 const FIGURES = [
-	{ figure: '1', file: 'figures/returnAll.ts', title: 'Return All of ~5,000 loads vs the HTTP Request node', needsN8n: true },
-	{ figure: '2', file: 'figures/allPages.ts', title: 'Lists with page_size `all`' },
-	{ figure: '3', file: 'figures/trigger.ts', title: 'Trigger polls' },
-	{ figure: '4', file: 'figures/bulkCreate.ts', title: 'Bulk create of 200 work orders' },
-	{ figure: '5', file: 'figures/inProcess.ts', title: 'In-process cost vs a bare HTTP client' },
-	{ figure: '6', file: 'figures/package.ts', title: 'Package', needsN8n: true },
+	{ figure: '1', file: 'figures/returnAll.cts', title: 'Return All of ~5,000 loads vs the HTTP Request node', needsN8n: true },
+	{ figure: '2', file: 'figures/allPages.cts', title: 'Lists with page_size `all`' },
+	{ figure: '3', file: 'figures/trigger.cts', title: 'Trigger polls' },
+	{ figure: '4', file: 'figures/bulkCreate.cts', title: 'Bulk create of 200 work orders' },
+	{ figure: '5', file: 'figures/inProcess.cts', title: 'In-process cost vs a bare HTTP client' },
+	{ figure: '6', file: 'figures/package.cts', title: 'Package', needsN8n: true },
 ];
 
 const startedAt = Date.now();
@@ -149,7 +149,7 @@ async function main() {
 				`${RATE.limit} requests per ${RATE.windowMs} ms rolling window per token (sandbox \`rateLimit: {limit: ${RATE.limit}, windowMs: ${RATE.windowMs}}\`; credential \`rateLimitRequests: ${RATE.limit}\`, \`rateLimitWindowSeconds: ${RATE.windowMs / 1000}\`): Datatruck's 20 per minute with the minute scaled down 20×. Figure 5: off.`,
 			],
 			['Loads seeded', 'figure 1: 5,570 (about 5,000 delivered); figure 5: 10,000; others: 1,200 (the default)'],
-			['Real n8n', `n8n ${runtime.VERSIONS.n8n} (scripts/n8n-runtime.js), the packed tarball installed as the community-node installer does, \`n8n execute\` per workflow`],
+			['Real n8n', `n8n ${runtime.VERSIONS.n8n} (scripts/n8n-runtime.cjs), the packed tarball installed as the community-node installer does, \`n8n execute\` per workflow`],
 		],
 		failures,
 	};

@@ -3,16 +3,16 @@
  * Once per e2e run: make sure the pinned n8n runtime exists, then build and pack the package, so every test
  * installs exactly the tarball a user would get from npm.
  *
- * Each run gets its own folder `.cache/e2e/run-<pid>`, handed to the tests in DATATRUCK_E2E_RUN_DIR, so two runs
+ * Each run gets its own folder `<runtime.WORK_DIR>/e2e/run-<pid>` (outside the repository: see scripts/n8n-runtime.cjs), handed to the tests in DATATRUCK_E2E_RUN_DIR, so two runs
  * on one machine (a developer's and CI's, or the bench's) never wipe each other's n8n user folders. Folders of
  * runs whose process is gone are removed here; the last run's stay for reading its n8n logs.
  */
 const fs = require('fs');
 const path = require('path');
-const runtime = require('../../../scripts/n8n-runtime');
+const runtime = require('../../../scripts/n8n-runtime.cjs');
 const { buildAndPack } = require('../../../scripts/pack');
 
-const E2E_DIR = path.resolve(__dirname, '../../../.cache/e2e');
+const E2E_DIR = path.join(runtime.WORK_DIR, 'e2e');
 
 function alive(pid) {
 	try {

@@ -1,17 +1,17 @@
 'use strict';
 /**
  * Once per UI run: Debian's Chromium (installed with apt-get when missing), the pinned n8n runtime, and the package
- * built and packed as npm would publish it. Everything goes under .cache/ui/ (not .cache/e2e/, which the e2e
+ * built and packed as npm would publish it. Everything goes under <WORK_DIR>/ui/ (not <WORK_DIR>/e2e/, which the e2e
  * suite wipes at its own start, so both suites can run side by side); screenshots go to test-results/ui/.
  */
 const fs = require('fs');
 const path = require('path');
 const { ensureChromium } = require('../../../scripts/ensure-chromium');
-const runtime = require('../../../scripts/n8n-runtime');
+const runtime = require('../../../scripts/n8n-runtime.cjs');
 const { buildAndPack } = require('../../../scripts/pack');
 
 const ROOT = path.resolve(__dirname, '../../..');
-const RUN_DIR = path.join(ROOT, '.cache', 'ui');
+const RUN_DIR = path.join(runtime.WORK_DIR, 'ui');
 const SHOTS_DIR = path.join(ROOT, 'test-results', 'ui');
 
 module.exports = async function globalSetup() {

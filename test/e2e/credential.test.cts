@@ -1,0 +1,67 @@
+/**
+ * The credential's test inside a running n8n, the way the editor's "Test" button does it: read the stored
+ * credential back (n8n redacts the token), then POST /rest/credentials/test, which merges the stored secret in.
+ */
+import type { Sandbox } from '../sandbox/index.cts';
+import { N8n, type Session } from './lib/n8n.cts';
+import { authCheck, datatruckCredential, startE2eSandbox } from './lib/sandbox.cts';
+
+describe('Datatruck credential test in n8n', () => {
+	let sb: Sandbox;
+	let n8n: N8n;
+	let session: Session;
+
+	beforeAll(async () => {
+		sb = await startE2eSandbox();
+		n8n = await N8n.create('credential');
+		await n8n.importCredentials([
+			datatruckCredential(sb, 'credGoodToken001', 'Datatruck good'),
+			datatruckCredential(sb, 'credBadToken0001', 'Datatruck bad', 'dtk_this_token_was_revoked'),
+			{ ...datatruckCredential(sb, 'credWrongHost001', 'Datatruck wrong address'), data: { company: `${sb.origin}/not-the-api`, apiToken: sb.token } },
+		]);
+		session = await n8n.start();
+	});
+
+	afterAll(async () => {
+		await session?.stop();
+		await sb?.close();
+	});
+
+	async function testStored(id: string): Promise<{ status: string; message: string }> {
+		const stored = await session.rest('GET', `/credentials/${id}?includeData=true`);
+		const { name, type, data } = stored.data;
+		const reply = await session.rest('POST', '/credentials/test', { credentials: { id, name, type, data } });
+		return reply.data;
+	}
+
+	it('n8n hands the editor the stored credential with the token redacted', async () => {
+		const stored = await session.rest('GET', '/credentials/credGoodToken001?includeData=true');
+		expect(stored.data.type).toBe('datatruckApi');
+		expect(stored.data.data.company).toBe(sb.origin);
+		// Compared as a boolean so that a failure never prints the token.
+		expect(stored.data.data.apiToken === sb.token).toBe(false);
+		expect(String(stored.data.data.apiToken)).toMatch(/^__n8n_BLANK_VALUE_/);
+	});
+
+	it('passes with the good token, sending it as "Token <key>"', async () => {
+		sb.clearLog();
+		await expect(testStored('credGoodToken001')).resolves.toEqual(expect.objectContaining({ status: 'OK' }));
+		expect(sb.log.length).toBeGreaterThan(0);
+		expect(authCheck(sb.log, sb.token)).toEqual(sb.log.map((e) => `${e.method} ${e.path} Token ok`));
+		expect(sb.log.every((e) => e.status === 200)).toBe(true);
+	});
+
+	it('fails with a bad token, with a message a dispatcher understands', async () => {
+		sb.clearLog();
+		const result = await testStored('credBadToken0001');
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/refused the API token/i);
+		expect(sb.log.map((e) => e.status)).toContain(401);
+	});
+
+	it('fails with a wrong address, pointing at the Company field', async () => {
+		const result = await testStored('credWrongHost001');
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/Company/);
+	});
+});

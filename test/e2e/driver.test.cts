@@ -1,0 +1,123 @@
+/** Driver › Get Many, Create and Update, in one workflow run by a real n8n. */
+import { authCheck } from './lib/sandbox.cts';
+import { direct, startSuite, type Suite } from './lib/suite.cts';
+import { itemsOf } from './lib/output.cts';
+
+const API = '/api/v1/openapi';
+
+describe('Driver resource in n8n', () => {
+	let s: Suite;
+	beforeAll(async () => {
+		s = await startSuite('driver');
+	});
+	afterAll(() => s?.close());
+
+	it('runs every operation: Get Many (all; filtered, sorted, limited), Create and Update', async () => {
+		const filter = [
+			{ column: 'driver_type', value: 'company_driver', contains: 'is' },
+			{ column: 'employee_status', value: 'Terminated', contains: 'is_not' },
+		];
+		const { run, log } = await s.run('e2eDriver0000001', [
+			{ name: 'All drivers', parameters: { resource: 'driver', operation: 'getMany', returnAll: true } },
+			{
+				name: 'Company drivers A-Z',
+				parameters: {
+					resource: 'driver',
+					operation: 'getMany',
+					limit: 4,
+					filters: {
+						conditions: [
+							{ field: 'driver_type', operator: 'is', value: 'company_driver' },
+							{ field: 'employee_status', operator: 'is_not', value: 'Terminated' },
+						],
+					},
+					sort: { field: 'account__last_name', descending: false },
+				},
+			},
+			{
+				name: 'Hire Maria',
+				parameters: {
+					resource: 'driver',
+					operation: 'create',
+					firstName: 'Maria',
+					lastName: 'Lopez',
+					contactNumber: '+1 312 555 0142',
+					driverType: 'company_driver',
+					additionalFields: {
+						email: 'maria.lopez@acmetrucking.com',
+						employeeStatus: 'Active',
+						status: 'Available',
+						isMain: false,
+						mcNumber: 2,
+						birthDate: '1986-04-12T00:00:00',
+						driverLicense: 'L52374918',
+						driverLicenseExpiration: '2028-06-30',
+					},
+				},
+			},
+			{
+				name: 'Update driver 205',
+				parameters: {
+					resource: 'driver',
+					operation: 'update',
+					driverId: '205',
+					firstName: 'Dana',
+					lastName: 'Whitfield',
+					email: 'dana.whitfield@acmetrucking.com',
+					contactNumber: '+1 312 555 0177',
+					driverType: 'owner_operator',
+					employeeStatus: 'employed',
+					status: 'active',
+					isMain: true,
+					mcNumber: 2,
+					birthDate: '1979-09-03T00:00:00',
+					additionalFields: { dispatchStatus: 3 },
+				},
+			},
+		]);
+
+		expect(log.map((e) => [e.method, e.path, e.query])).toEqual([
+			['GET', `${API}/drivers/list/`, { page_size: 'all' }],
+			['GET', `${API}/drivers/list/`, { page_size: '4', ordering: 'account__last_name', filter: JSON.stringify(filter) }],
+			['POST', `${API}/drivers/create/`, {}],
+			['PUT', `${API}/drivers/update/205/`, {}],
+		]);
+		expect(authCheck(log, s.sb.token).every((l) => l.endsWith('Token ok'))).toBe(true);
+		expect(log[2].body).toEqual({
+			first_name: 'Maria',
+			last_name: 'Lopez',
+			contact_number: '+1 312 555 0142',
+			driver_type: 'company_driver',
+			email: 'maria.lopez@acmetrucking.com',
+			new_employee_status: 'Active',
+			status: 'Available',
+			is_main: false,
+			mc_number: 2,
+			birth_date: '1986-04-12',
+			driver_license: 'L52374918',
+			driver_license_expiration: '2028-06-30',
+		});
+		expect(log[3].body).toEqual({
+			account: { first_name: 'Dana', last_name: 'Whitfield', email: 'dana.whitfield@acmetrucking.com' },
+			contact_number: '+1 312 555 0177',
+			driver_type: 'owner_operator',
+			new_employee_status: 'employed',
+			status: 'active',
+			is_main: true,
+			mc_number: 2,
+			brith_date: '1979-09-03',
+			dispatch_status: 3,
+		});
+
+		// The list was read before the create, so it is the seeded drivers.
+		const all = itemsOf(run, 'All drivers');
+		expect(all.map((d) => d.id)).toEqual(s.sb.data.drivers.filter((d) => d.account.first_name !== 'Maria' || d.account.last_name !== 'Lopez').map((d) => d.id).sort((a, b) => a - b));
+		const filtered = (await direct(s.sb, `/drivers/list/?page_size=4&ordering=account__last_name&filter=${encodeURIComponent(JSON.stringify(filter))}`)).results;
+		expect(itemsOf(run, 'Company drivers A-Z')).toEqual(filtered);
+		expect(itemsOf(run, 'Hire Maria')).toEqual([{ detail: 'Driver created successfully.' }]);
+		expect(itemsOf(run, 'Update driver 205')).toEqual([{ id: 205, detail: 'Driver updated successfully.' }]);
+		const updated = s.sb.data.drivers.find((d) => d.id === 205)!;
+		expect(updated.account.full_name).toBe('Dana Whitfield');
+		expect(s.sb.data.drivers.some((d) => d.account.email === 'maria.lopez@acmetrucking.com')).toBe(true);
+	});
+});

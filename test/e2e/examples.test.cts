@@ -1,0 +1,64 @@
+/**
+ * The shipped example that runs on demand (weekly dispatcher board report, through its "Run now" Manual Trigger),
+ * imported unchanged into a real n8n and run against the sandbox. The examples that must be published (the email
+ * webhook and the flag alert) run in published.test.ts, in a running n8n.
+ */
+import type { Sandbox } from '../sandbox/index.cts';
+import { N8n, expectSuccess } from './lib/n8n.cts';
+import { example, exampleCredential } from './lib/examples.cts';
+import { itemsOf } from './lib/output.cts';
+import { authCheck, datatruckCredential, startE2eSandbox } from './lib/sandbox.cts';
+import { direct } from './lib/suite.cts';
+
+/** Monday..Sunday (UTC) of the week before `now`, as Luxon's startOf('week') / endOf('week') give them. */
+function lastWeek(now = new Date()): { start: string; end: string } {
+	const day = (now.getUTCDay() + 6) % 7; // 0 = Monday
+	const monday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day - 7);
+	const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+	return { start: iso(monday), end: iso(monday + 6 * 86_400_000) };
+}
+
+describe('example workflow run on demand in n8n', () => {
+	let sb: Sandbox;
+	let n8n: N8n;
+
+	beforeAll(async () => {
+		sb = await startE2eSandbox();
+		n8n = await N8n.create('examples');
+		const { id, name } = exampleCredential();
+		await n8n.importCredentials([datatruckCredential(sb, id, name)]);
+	});
+
+	afterAll(() => sb?.close());
+
+	it('weekly dispatcher board report: last week\'s board, summed up', async () => {
+		const wf = example('weekly-dispatcher-board-report.json');
+		await n8n.importWorkflow(wf);
+		sb.clearLog();
+		const run = await n8n.execute(wf.id);
+		expectSuccess(run);
+
+		const { start, end } = lastWeek();
+		expect(sb.log.map((e) => [e.method, e.path, e.query])).toEqual([
+			['GET', '/api/v1/openapi/orders/dispatcher-board/list/', { start_date: start, end_date: end, page_size: 'all' }],
+		]);
+		expect(authCheck(sb.log, sb.token)).toEqual([`GET ${sb.log[0].path} Token ok`]);
+
+		const rows: Array<Record<string, any>> = (await direct(sb, `/orders/dispatcher-board/list/?start_date=${start}&end_date=${end}&page_size=all`)).results;
+		expect(rows.length).toBeGreaterThan(0);
+		const sum = (k: string) => rows.reduce((t, r) => t + Number(r[k]), 0);
+		const top = [...rows].sort((a, b) => b.total_gross - a.total_gross)[0].dispatcher.full_name;
+		const [report] = itemsOf(run, 'Report');
+		expect(report).toEqual(
+			expect.objectContaining({
+				dispatchers: rows.length,
+				trips: sum('total_trips'),
+				gross: Math.round(sum('total_gross') * 100) / 100,
+				loadedMiles: Math.round(sum('total_mile')),
+				driverPay: Math.round(sum('total_driver_pay') * 100) / 100,
+				topDispatcher: top,
+			}),
+		);
+		expect(report.text).toContain(`week of ${start}: ${sum('total_trips')} trips by ${rows.length} dispatchers`);
+	});
+});

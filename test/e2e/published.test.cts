@@ -1,0 +1,192 @@
+/**
+ * Published workflows in one running n8n (`n8n start`), sharing the minute-long poll waits:
+ * - the Datatruck Trigger: a New Load and a Load Flagged workflow; one new load and one newly flagged load give
+ *   exactly one execution each, and no more on later polls;
+ * - the shipped examples that must be published: a repair email posted to the webhook creates a work order;
+ *   the same flagged load is posted once to Slack (a local receiver stands in for it).
+ * Each workflow polls with its own token, so the sandbox log tells their requests apart. n8n is stopped by its pid.
+ */
+import { httpJson } from '../../scripts/n8n-runtime.cjs';
+import { startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox/index.cts';
+import { example, exampleCredential } from './lib/examples.cts';
+import { executionRun, executionsOf, waitFor, type ExecutionSummary } from './lib/executions.cts';
+import { N8n, type Session } from './lib/n8n.cts';
+import { itemsOf } from './lib/output.cts';
+import { Receiver } from './lib/receiver.cts';
+import { authCheck, datatruckCredential, E2E_RATE_LIMIT } from './lib/sandbox.cts';
+import { triggerWorkflow } from './lib/workflow.cts';
+
+const NEW_TOKEN = 'dtk_e2e_trigger_new_loads';
+const FLAG_TOKEN = 'dtk_e2e_trigger_flagged';
+const EXAMPLE_TOKEN = 'dtk_e2e_examples';
+const NEW_WF = 'e2eTriggerNewLd1';
+const FLAG_WF = 'e2eTriggerFlag01';
+const ORDERS = '/api/v1/openapi/orders/';
+const REASON = 'Reefer alarm: temperature above setpoint';
+
+describe('published workflows in a running n8n', () => {
+	let sb: Sandbox;
+	let n8n: N8n;
+	let session: Session | undefined;
+	const slack = new Receiver();
+	const emailWf = example('create-work-order-from-email.json');
+	const alertWf = example('alert-on-flagged-loads.json');
+
+	const byToken = (token: string, after = 0): RequestLogEntry[] =>
+		sb.log.filter((e) => e.headers.authorization === `Token ${token}` && e.at > after);
+	const alertPolls = () => byToken(EXAMPLE_TOKEN).filter((e) => e.method === 'GET' && e.path === ORDERS);
+
+	beforeAll(async () => {
+		sb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [NEW_TOKEN, FLAG_TOKEN, EXAMPLE_TOKEN] });
+		await slack.start();
+		n8n = await N8n.create('published');
+		const exampleCred = exampleCredential();
+		await n8n.importCredentials([
+			datatruckCredential(sb, 'e2eTrigNewCred01', 'Datatruck (new loads)', NEW_TOKEN),
+			datatruckCredential(sb, 'e2eTrigFlagCred1', 'Datatruck (flags)', FLAG_TOKEN),
+			datatruckCredential(sb, exampleCred.id, exampleCred.name, EXAMPLE_TOKEN),
+		]);
+		// Slack is replaced by a local receiver; nothing else of the shipped workflow changes.
+		const post = alertWf.nodes.find((n) => n.type === 'n8n-nodes-base.httpRequest') as { parameters: { url: string } };
+		expect(post.parameters.url).toMatch(/^https:\/\/hooks\.slack\.com\//);
+		post.parameters.url = `${slack.url}/services/T0/B0/e2e`;
+		const workflows = [
+			triggerWorkflow(NEW_WF, 'E2E trigger: new load', { event: 'newLoad' }, { id: 'e2eTrigNewCred01', name: 'Datatruck (new loads)' }),
+			triggerWorkflow(FLAG_WF, 'E2E trigger: load flagged', { event: 'loadFlagged', simplify: true }, { id: 'e2eTrigFlagCred1', name: 'Datatruck (flags)' }),
+			emailWf,
+			alertWf,
+		];
+		for (const wf of workflows) {
+			await n8n.importWorkflow(wf);
+			await n8n.publish(wf.id);
+		}
+		session = await n8n.start();
+		// Nine n8n CLI runs (imports, activations) before the start: each boots n8n, slowly on a busy 2-core machine.
+	}, 600_000);
+
+	afterAll(async () => {
+		await session?.stop();
+		await slack.stop();
+		await sb?.close();
+	});
+
+	it('example "work order from a repair email": the webhook stands in for the mail service', async () => {
+		const email = {
+			from: 'dispatch@lonestar-freight.example',
+			subject: 'Repair request WO-77120: brakes on T142',
+			text: [
+				'Hi shop team,',
+				'Procedure: TRK Brake Issue',
+				'Truck: T142',
+				'Vendor: TA Truck Service Joliet',
+				'Vendor phone: (815) 555-0142',
+				'Scheduled: 2026-11-24T14:00:00Z',
+				'Odometer: 412870',
+				'Driver says the pedal goes soft on downgrades.',
+			].join('\n'),
+		};
+		// n8n answers /healthz before it has registered the published webhooks; until then the path is a 404,
+		// which runs nothing, so posting again is safe.
+		const reply = await waitFor('the published webhook', async () => {
+			const r = await httpJson('POST', `${session!.url}/webhook/datatruck/work-order-email`, { body: email });
+			return r.status === 404 ? undefined : r;
+		}, 60_000);
+		expect(reply.status).toBe(200);
+
+		const sent = byToken(EXAMPLE_TOKEN).filter((e) => e.method !== 'GET');
+		expect(sent.map((e) => `${e.method} ${e.path}`)).toEqual(['POST /api/v1/openapi/work-orders/create/']);
+		expect(sent[0].headers['content-type']).toMatch(/^application\/json/);
+		expect(sent[0].body).toEqual({
+			procedure_name: 'TRK Brake Issue',
+			reference_number: 'WO-77120',
+			status: 'Pending',
+			truck: 'T142',
+			vendor: 'TA Truck Service Joliet',
+			vendor_phone: '(815) 555-0142',
+			scheduled_on_date: '2026-11-24T14:00:00Z',
+			odometer: 412870,
+			notes: [{ body: `From ${email.from}: ${email.subject}\n\n${email.text}` }],
+		});
+		const createdId = (reply.json as { id: number }).id;
+		expect(sb.data.workOrders.find((w) => w.id === createdId)).toEqual(
+			expect.objectContaining({ procedure_name: 'TRK Brake Issue', truck: 'T142', odometer: 412870 }),
+		);
+	});
+
+	let flagged: { id: number; load_id: string | null; customer__company_name: string | null; dispatcher__full_name: string | null };
+
+	it('Datatruck Trigger: one new load and one newly flagged load give exactly one execution each', async () => {
+		// Activation polls once and only records where things stand.
+		await waitFor('the activation poll of every trigger', () =>
+			byToken(NEW_TOKEN).length && byToken(FLAG_TOKEN).length && alertPolls().length ? true : undefined,
+		);
+		expect(await executionsOf(session!, NEW_WF)).toEqual([]);
+		expect(await executionsOf(session!, FLAG_WF)).toEqual([]);
+
+		const now = Date.now();
+		const newLoad = sb.createLoad({ is_flagged: false, flagging_reason: null });
+		flagged = sb.data.orders.find(
+			(o) => !o.is_flagged && o.id !== newLoad.id && now - Date.parse(o.created_datetime) < 10 * 86_400_000,
+		)!;
+		expect(flagged).toBeDefined();
+		sb.updateLoad(flagged.id, { is_flagged: true, flagging_reason: REASON });
+
+		const [newExec, flagExec] = await Promise.all(
+			[NEW_WF, FLAG_WF].map((wf) =>
+				waitFor<ExecutionSummary>(`an execution of ${wf}`, async () => {
+					const done = (await executionsOf(session!, wf)).filter((e) => e.stoppedAt);
+					return done.length ? done[0] : undefined;
+				}),
+			),
+		);
+
+		// Two more polls of each workflow after its execution: the first of them has surely finished (and would
+		// have started any duplicate execution) by the time the second one arrives.
+		await waitFor('two later polls of each trigger', () =>
+			byToken(NEW_TOKEN, Date.parse(newExec.stoppedAt!)).length >= 2 &&
+			byToken(FLAG_TOKEN, Date.parse(flagExec.stoppedAt!)).length >= 2
+				? true
+				: undefined,
+		);
+		expect((await executionsOf(session!, NEW_WF)).map((e) => e.status)).toEqual(['success']);
+		expect((await executionsOf(session!, FLAG_WF)).map((e) => e.status)).toEqual(['success']);
+
+		const newItems = itemsOf(await executionRun(session!, newExec.id), 'Datatruck Trigger');
+		expect(newItems.map((i) => i.id)).toEqual([newLoad.id]);
+		const flagItems = itemsOf(await executionRun(session!, flagExec.id), 'Datatruck Trigger');
+		expect(flagItems).toEqual([expect.objectContaining({ id: flagged.id, is_flagged: true, flagging_reason: REASON })]);
+
+		// Every poll was a GET of the loads list with its own workflow's token, and each was answered.
+		for (const token of [NEW_TOKEN, FLAG_TOKEN]) {
+			const own = byToken(token);
+			expect(own.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(own.map(() => `GET ${ORDERS} 200`));
+		}
+	});
+
+	it('example "alert on flagged loads": the same flagged load is posted to Slack exactly once', async () => {
+		expect(flagged).toBeDefined(); // set by the trigger test above, which also waited two polls past the event
+		const [message] = await waitFor('a Slack post', () => (slack.received.length ? slack.received : undefined));
+		// As for the trigger: once two more polls have arrived, a duplicate post would have been made.
+		await waitFor('a later poll of the alert workflow', () =>
+			alertPolls().filter((e) => e.at > slack.lastAt).length >= 2 ? true : undefined,
+		);
+		expect(slack.received).toHaveLength(1);
+		expect(message.method).toBe('POST');
+		expect(message.path).toBe('/services/T0/B0/e2e');
+		expect(message.headers['content-type']).toMatch(/^application\/json/);
+		const text = (message.body as { text: string }).text;
+		expect(text).toContain(
+			`Load ${flagged.load_id ?? flagged.id} for ${flagged.customer__company_name ?? 'unknown customer'} was flagged: ${REASON}`,
+		);
+		expect(text).toContain(`dispatcher ${flagged.dispatcher__full_name ?? 'unassigned'}`);
+		expect(authCheck(alertPolls(), EXAMPLE_TOKEN).every((l) => l.endsWith('Token ok'))).toBe(true);
+	});
+
+	it('stops n8n by its pid', async () => {
+		const { pid } = session!.proc;
+		const exit = await session!.stop();
+		// A graceful shutdown on SIGTERM (exit code 0), not a kill or a crash.
+		expect(exit).toEqual({ code: 0, signal: null });
+		expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+	});
+});

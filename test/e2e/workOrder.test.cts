@@ -1,0 +1,100 @@
+/** Work Order › Create (form and JSON) and Get Many, in one workflow run by a real n8n. */
+import { authCheck } from './lib/sandbox.cts';
+import { direct, startSuite, type Suite } from './lib/suite.cts';
+import { itemsOf } from './lib/output.cts';
+
+const API = '/api/v1/openapi';
+
+describe('Work Order resource in n8n', () => {
+	let s: Suite;
+	beforeAll(async () => {
+		s = await startSuite('work-order');
+	});
+	afterAll(() => s?.close());
+
+	it('runs every operation: Create (form, JSON) and Get Many (filtered and sorted, newest three)', async () => {
+		const pendingFilter = [{ column: 'status', value: 'Pending', contains: 'is' }];
+		const { run, log } = await s.run('e2eWorkOrder0001', [
+			{
+				name: 'Create from the form',
+				parameters: {
+					resource: 'workOrder',
+					operation: 'create',
+					procedureName: 'TRK TIre Rim Repair / Replacement',
+					additionalFields: {
+						referenceNumber: 'WO-E2E-1001',
+						status: 'Pending',
+						truck: 'T142',
+						odometer: 412870,
+						totalPrice: '1234.50',
+						scheduledOnDate: '2026-11-21T09:00:00',
+						vendor: 'TA Truck Service',
+						vendorEmail: 'service@ta-joliet.example',
+					},
+					tasks: { task: [{ customTask: 'Replace rim', partsPrice: '85.00', partsQuantity: '2', laborHours: '1.5' }] },
+					notes: { note: [{ body: 'Driver reported a bent rim at pre-trip.' }] },
+					compensation: { entry: [{ driver: 'Maria Lopez', customer: 'Coyote Logistics' }] },
+					tags: { tag: [{ name: 'Tires' }] },
+				},
+			},
+			{
+				name: 'Create from JSON',
+				parameters: {
+					resource: 'workOrder',
+					operation: 'create',
+					specifyBody: 'json',
+					jsonBody: JSON.stringify({ procedure_name: 'TRL Wash', trailer: 'TR512', total_price: 99.9, odometer: '120500' }),
+				},
+			},
+			{
+				name: 'Pending, soonest first',
+				parameters: {
+					resource: 'workOrder',
+					operation: 'getMany',
+					returnAll: true,
+					filters: { conditions: [{ field: 'status', operator: 'is', value: 'Pending' }] },
+					sort: { field: 'scheduled_on_date', descending: false },
+				},
+			},
+			{ name: 'Newest three', parameters: { resource: 'workOrder', operation: 'getMany', limit: 3 } },
+		]);
+
+		expect(log.map((e) => [e.method, e.path, e.query])).toEqual([
+			['POST', `${API}/work-orders/create/`, {}],
+			['POST', `${API}/work-orders/create/`, {}],
+			['GET', `${API}/work-orders/`, { page_size: '25', ordering: 'scheduled_on_date', filter: JSON.stringify(pendingFilter) }],
+			['GET', `${API}/work-orders/`, { page_size: '3', ordering: '-id' }],
+		]);
+		expect(authCheck(log, s.sb.token).every((l) => l.endsWith('Token ok'))).toBe(true);
+		expect(log[0].body).toEqual({
+			procedure_name: 'TRK TIre Rim Repair / Replacement',
+			reference_number: 'WO-E2E-1001',
+			status: 'Pending',
+			truck: 'T142',
+			odometer: 412870,
+			total_price: '1234.50',
+			scheduled_on_date: '2026-11-21T09:00:00Z',
+			vendor: 'TA Truck Service',
+			vendor_email: 'service@ta-joliet.example',
+			work_order_tasks: [{ custom_task: 'Replace rim', parts_price: '85.00', parts_quantity: 2, labor_hours: 1.5 }],
+			notes: [{ body: 'Driver reported a bent rim at pre-trip.' }],
+			compensation: [{ driver: 'Maria Lopez', customer: 'Coyote Logistics' }],
+			tags: [{ name: 'Tires' }],
+		});
+		expect(log[1].body).toEqual({ procedure_name: 'TRL Wash', trailer: 'TR512', total_price: '99.9', odometer: 120500 });
+
+		const [formItem] = itemsOf(run, 'Create from the form');
+		const [jsonItem] = itemsOf(run, 'Create from JSON');
+		const stored = s.sb.data.workOrders;
+		expect(stored.find((w) => w.id === formItem.id)).toEqual(expect.objectContaining({ reference_number: 'WO-E2E-1001', truck: 'T142' }));
+		expect(stored.find((w) => w.id === jsonItem.id)).toEqual(expect.objectContaining({ procedure_name: 'TRL Wash', odometer: 120500 }));
+
+		const pending = await direct(s.sb, `/work-orders/?page_size=25&ordering=scheduled_on_date&filter=${encodeURIComponent(JSON.stringify(pendingFilter))}`);
+		expect(pending.next).toBeNull();
+		expect(itemsOf(run, 'Pending, soonest first')).toEqual(pending.results);
+		expect(itemsOf(run, 'Pending, soonest first').map((w) => w.id)).toContain(formItem.id);
+		const newest = itemsOf(run, 'Newest three');
+		expect(newest).toEqual((await direct(s.sb, '/work-orders/?page_size=3&ordering=-id')).results);
+		expect(newest.map((w) => w.id)).toEqual([jsonItem.id, formItem.id, expect.any(Number)]);
+	});
+});

@@ -1,0 +1,190 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { useSandbox } from '../harness/sandbox.cts';
+
+const dt = useSandbox();
+
+const getMany = (extra: Record<string, unknown> = {}) => ({
+	resource: 'load',
+	operation: 'getMany',
+	returnAll: true,
+	...extra,
+});
+
+describe('pacing under the rate limit', () => {
+	afterEach(() => dt.sandbox.configure({ rateLimit: false }));
+
+	test('a Return All spanning more than 3 rate windows gets every load once and never a 429', async () => {
+		dt.sandbox.configure({ rateLimit: { limit: 15, windowMs: 1000 } });
+		const result = await dt.run({
+			parameters: getMany(),
+			credentials: dt.credentials({ rateLimitRequests: 15, rateLimitWindowSeconds: 1 }),
+		});
+		expect(result.error).toBeUndefined();
+		const total = dt.sandbox.data.orders.length;
+		const ids = result.json.map((load) => load.id);
+		expect(ids).toHaveLength(total);
+		expect(new Set(ids).size).toBe(total);
+		const pages = Math.ceil(total / 25);
+		expect(pages).toBeGreaterThan(3 * 15);
+		expect(dt.sandbox.log).toHaveLength(pages);
+		expect(dt.sandbox.log.filter((entry) => entry.status !== 200)).toEqual([]);
+	});
+
+	test('several input items share one budget: no 429 even though they run concurrently', async () => {
+		dt.sandbox.configure({ rateLimit: { limit: 5, windowMs: 1000 } });
+		const [order] = dt.sandbox.data.orders;
+		const result = await dt.run({
+			parameters: { resource: 'load', operation: 'get', loadId: String(order.id) },
+			items: Array.from({ length: 12 }, () => ({})),
+			credentials: dt.credentials({ rateLimitRequests: 5, rateLimitWindowSeconds: 1 }),
+		});
+		expect(result.json).toHaveLength(12);
+		expect(dt.sandbox.log.map((entry) => entry.status)).toEqual(Array(12).fill(200));
+	});
+
+	test('a 429 storm from another client of the same token is ridden out with Retry-After', async () => {
+		// Datatruck allows less than the credential says, as when another app spends the same token.
+		dt.sandbox.configure({ rateLimit: { limit: 4, windowMs: 1000 } });
+		const result = await dt.run({
+			parameters: getMany({ returnAll: false, limit: 250 }),
+			credentials: dt.credentials({ rateLimitRequests: 20, rateLimitWindowSeconds: 1 }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(250);
+		const statuses = dt.sandbox.log.map((entry) => entry.status);
+		expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+		expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+	});
+
+	test('after too many 429s in a row the error says how long it waited', async () => {
+		dt.sandbox.injectFaults({ count: 50, kind: '429', retryAfter: 0 });
+		const result = await dt.run({ parameters: getMany() });
+		expect(result.error?.message).toMatch(/kept answering "too many requests": gave up after 7 tries and \d+ s of waiting/);
+		expect(dt.sandbox.log).toHaveLength(7);
+	});
+});
+
+describe('faults', () => {
+	test.each([500, 502, 503, 'malformed', 'drop', 'html'] as const)(
+		'a GET is retried after %s and succeeds',
+		async (kind) => {
+			dt.sandbox.injectFaults({ count: 2, kind });
+			const result = await dt.run({ parameters: getMany({ returnAll: false, limit: 5 }) });
+			expect(result.error).toBeUndefined();
+			expect(result.json).toHaveLength(5);
+			expect(dt.sandbox.log).toHaveLength(3);
+		},
+	);
+
+	test('a GET that hangs past the timeout is retried', async () => {
+		dt.sandbox.injectFaults({ count: 1, kind: 'hang', hangMs: 2000 });
+		const result = await dt.run({
+			parameters: getMany({ returnAll: false, limit: 5, requestOptions: { timeout: 300 } }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(5);
+		expect(dt.sandbox.log).toHaveLength(2);
+	});
+
+	test('a GET that keeps failing ends with a clear error after 4 attempts', async () => {
+		dt.sandbox.injectFaults({ count: 10, kind: 503 });
+		const result = await dt.run({ parameters: getMany() });
+		expect(result.error?.message).toBe('Datatruck had a problem answering (HTTP 503); try again later');
+		expect(dt.sandbox.log).toHaveLength(4);
+	});
+
+	test('broken JSON that never heals is reported as such', async () => {
+		dt.sandbox.injectFaults({ count: 10, kind: 'malformed' });
+		const result = await dt.run({ parameters: getMany() });
+		expect(result.error?.message).toMatch(/after 4 attempts: the answer was not valid JSON/);
+	});
+
+	test('an HTML error page is described, not dumped', async () => {
+		dt.sandbox.injectFaults({ count: 10, kind: 'html' });
+		const result = await dt.run({ parameters: getMany() });
+		expect(result.error?.message).toBe('Datatruck had a problem answering (HTTP 502); try again later');
+		expect(result.error?.description).toContain('an error page titled "502 Bad Gateway"');
+	});
+});
+
+describe('errors in words a dispatcher reads', () => {
+	test('a wrong token names the company host, never the token', async () => {
+		const result = await dt.run({
+			parameters: getMany(),
+			credentials: dt.credentials({ apiToken: 'dtk_wrong_0000' }),
+		});
+		const host = new URL(dt.sandbox.baseUrl).host;
+		expect(result.error?.message).toBe(
+			`Datatruck refused the API token: it is invalid, expired, or belongs to another company than ${host}`,
+		);
+		expect(result.error?.httpCode).toBe('401');
+		expect(JSON.stringify(result.error)).not.toContain('dtk_wrong_0000');
+	});
+
+	test('a token pasted with its "Token " prefix is not doubled', async () => {
+		const result = await dt.run({
+			parameters: getMany({ returnAll: false, limit: 1 }),
+			credentials: dt.credentials({ apiToken: `Token ${dt.sandbox.token}` }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(dt.sandbox.log[0].headers.authorization).toBe(`Token ${dt.sandbox.token}`);
+	});
+
+	test('DRF field errors are listed field by field', async () => {
+		dt.sandbox.injectFaults({ count: 1, kind: 'fieldErrors' });
+		const result = await dt.run({ parameters: getMany() });
+		expect(result.error?.httpCode).toBe('400');
+		expect(result.error?.message).toMatch(/^Datatruck rejected the request: \w+: /);
+	});
+
+	test('a 400 from Datatruck carries its own message', async () => {
+		const result = await dt.run({
+			parameters: getMany({ sort: { field: '__custom', customField: 'no_such_field' } }),
+		});
+		expect(result.error?.httpCode).toBe('400');
+		expect(result.error?.message).toMatch(/^Datatruck rejected the request: .*no_such_field/);
+	});
+});
+
+describe('pagination safety', () => {
+	afterEach(() => dt.sandbox.configure({ nextOrigin: null, repeatNext: false }));
+
+	test('a next link to another host is refused and nothing is sent there', async () => {
+		const received: string[] = [];
+		const foreign = http.createServer((req, res) => {
+			received.push(String(req.headers.authorization));
+			res.end('{}');
+		});
+		await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+		try {
+			const foreignOrigin = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
+			dt.sandbox.configure({ nextOrigin: foreignOrigin });
+			const result = await dt.run({ parameters: getMany() });
+			expect(result.error?.message).toBe(
+				`Datatruck's link to the next page points outside ${dt.sandbox.baseUrl}; stopped so that your API token is not sent there`,
+			);
+			expect(result.error?.description).toContain(foreignOrigin);
+			expect(received).toEqual([]);
+			expect(dt.sandbox.log).toHaveLength(1);
+		} finally {
+			foreign.close();
+		}
+	});
+
+	test('a next link that repeats stops with an error instead of looping', async () => {
+		dt.sandbox.configure({ repeatNext: true });
+		const result = await dt.run({ parameters: getMany() });
+		expect(result.error?.message).toBe('Datatruck sent the same next page twice; stopped to avoid an endless loop');
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(3);
+	});
+
+	test('an empty result ends cleanly with no items', async () => {
+		const result = await dt.run({
+			parameters: getMany({ filters: { conditions: [{ field: 'load_id', operator: 'is', value: 'NO-SUCH-LOAD' }] } }),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([]);
+		expect(dt.sandbox.log).toHaveLength(1);
+	});
+});

@@ -1,0 +1,62 @@
+import { useSandbox } from '../harness/sandbox.cts';
+import { describeCreate, describeSearchAndStatus, type EquipmentCase } from './equipment.cts';
+
+const dt = useSandbox();
+
+const TRUCK: EquipmentCase = {
+	resource: 'truck',
+	basePath: '/api/v1/openapi/trucks/',
+	records: (sandbox) => sandbox.sandbox.data.trucks,
+	extraFields: {},
+	extraBody: {},
+};
+
+describe('Truck › Get Many', () => {
+	test('Return All asks for pages of 25 and follows next to the end, every truck once', async () => {
+		const result = await dt.run({ parameters: { resource: 'truck', operation: 'getMany', returnAll: true } });
+
+		expect(result.error).toBeUndefined();
+		const trucks = [...dt.sandbox.data.trucks].sort((a, b) => a.id - b.id);
+		expect(trucks.length).toBeGreaterThan(25);
+		expect(trucks.length).toBeLessThanOrEqual(50);
+		expect(dt.sandbox.log.map(({ method, path, query }) => ({ method, path, query }))).toEqual([
+			{ method: 'GET', path: '/api/v1/openapi/trucks/list/', query: { page_size: '25' } },
+			{ method: 'GET', path: '/api/v1/openapi/trucks/list/', query: { page_size: '25', page: '2' } },
+		]);
+		expect(result.json).toEqual(JSON.parse(JSON.stringify(trucks)));
+	});
+
+	test('Limit under 25 is one page of that size; over 25 it stops at the limit', async () => {
+		const small = await dt.run({ parameters: { resource: 'truck', operation: 'getMany', returnAll: false, limit: 5 } });
+		expect(small.json.map((truck) => truck.id)).toEqual(dt.sandbox.data.trucks.slice(0, 5).map((truck) => truck.id));
+		const large = await dt.run({ parameters: { resource: 'truck', operation: 'getMany', returnAll: false, limit: 30 } });
+		expect(large.json.map((truck) => truck.id)).toEqual(dt.sandbox.data.trucks.slice(0, 30).map((truck) => truck.id));
+		expect(dt.sandbox.log.map((entry) => entry.query)).toEqual([
+			{ page_size: '5' },
+			{ page_size: '25' },
+			{ page_size: '25', page: '2' },
+		]);
+	});
+
+	test('one list per input item with its own status, in input order and paired', async () => {
+		const result = await dt.run({
+			parameters: { resource: 'truck', operation: 'getMany', returnAll: true, filters: { status: '={{ $json.status }}' } },
+			items: [{ status: 'Inactive' }, { status: 'In Shop' }],
+		});
+		const inactive = dt.sandbox.data.trucks.filter((truck) => truck.status === 'Inactive');
+		const inShop = dt.sandbox.data.trucks.filter((truck) => truck.status === 'In Shop');
+		expect(inactive.length + inShop.length).toBeGreaterThan(0);
+		expect(dt.sandbox.log.map((entry) => entry.query)).toEqual([
+			{ page_size: '25', status: 'Inactive' },
+			{ page_size: '25', status: 'In Shop' },
+		]);
+		expect(result.json.map((truck) => truck.id)).toEqual([...inactive, ...inShop].map((truck) => truck.id));
+		expect(result.items.map((item) => item.pairedItem)).toEqual([
+			...inactive.map(() => ({ item: 0 })),
+			...inShop.map(() => ({ item: 1 })),
+		]);
+	});
+});
+
+describeSearchAndStatus(dt, TRUCK);
+describeCreate(dt, TRUCK);

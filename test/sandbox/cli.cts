@@ -1,0 +1,57 @@
+/**
+ * Runs the sandbox on its own, for a real n8n instance or a benchmark to talk to:
+ *
+ *   npx ts-node --transpile-only test/sandbox/cli.ts [--port 4010] [--host 127.0.0.1] [--seed 42]
+ *       [--loads 1200] [--limit 20] [--window-ms 60000] [--no-rate-limit]
+ *
+ * Prints one line with the base URL and the token; stops on SIGINT or SIGTERM.
+ */
+import { startSandbox, SandboxOptions } from './index.cts';
+
+const USAGE =
+	'usage: cli.ts [--port N] [--host H] [--seed N] [--loads N] [--limit N] [--window-ms N] [--no-rate-limit]';
+
+function parseArgs(argv: string[]): SandboxOptions {
+	const numbers: Record<string, number> = {};
+	let rateLimited = true;
+	let host: string | undefined;
+	for (let i = 0; i < argv.length; i++) {
+		const flag = argv[i];
+		if (flag === '--no-rate-limit') {
+			rateLimited = false;
+			continue;
+		}
+		const value = argv[i + 1];
+		if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
+		i++;
+		if (flag === '--host') {
+			host = value;
+			continue;
+		}
+		if (!['--port', '--seed', '--loads', '--limit', '--window-ms'].includes(flag)) throw new Error(`unknown option ${flag}\n${USAGE}`);
+		if (!/^\d+$/.test(value)) throw new Error(`${flag} must be a non-negative integer, got ${value}`);
+		numbers[flag] = Number(value);
+	}
+	return {
+		port: numbers['--port'] ?? 4010,
+		host,
+		seed: numbers['--seed'],
+		loads: numbers['--loads'],
+		rateLimit: rateLimited ? { limit: numbers['--limit'] ?? 20, windowMs: numbers['--window-ms'] ?? 60_000 } : false,
+	};
+}
+
+async function main(): Promise<void> {
+	const sandbox = await startSandbox(parseArgs(process.argv.slice(2)));
+	console.log(`Datatruck sandbox listening: baseUrl=${sandbox.baseUrl} token=${sandbox.token} control=${sandbox.origin}/__sandbox/`);
+	const stop = (): void => {
+		void sandbox.close().then(() => process.exit(0));
+	};
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
+}
+
+main().catch((error: Error) => {
+	console.error(error.message);
+	process.exit(1);
+});

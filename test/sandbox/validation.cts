@@ -1,0 +1,190 @@
+/**
+ * Declarative, strict body validation for creates and updates. A rule set describes each accepted
+ * field; the first violation becomes a 400 `{error, message}` whose message starts with the field's
+ * path (`work_order_tasks[0].parts_quantity: must be an integer.`). Fields the rules do not name are
+ * ignored, as DRF serializers ignore them. `null` is rejected unless a rule says `nullable`, because
+ * DRF fields reject null by default.
+ */
+import { parseIsoDate, parseIsoDateTime } from './dates.cts';
+import { badRequest, isPlainObject } from './http.cts';
+
+interface BaseRule {
+	required?: boolean;
+	nullable?: boolean;
+}
+export interface StringRule extends BaseRule {
+	kind: 'string';
+	minLength?: number;
+}
+export interface DecimalRule extends BaseRule {
+	kind: 'decimal';
+}
+export interface IntegerRule extends BaseRule {
+	kind: 'integer';
+}
+export interface NumberRule extends BaseRule {
+	kind: 'number';
+}
+export interface BooleanRule extends BaseRule {
+	kind: 'boolean';
+}
+export interface DateRule extends BaseRule {
+	kind: 'date';
+}
+export interface DateTimeRule extends BaseRule {
+	kind: 'datetime';
+}
+export interface ChoiceRule extends BaseRule {
+	kind: 'choice';
+	choices: readonly string[];
+}
+export interface ArrayRule<E extends Rule = Rule> extends BaseRule {
+	kind: 'array';
+	of: E;
+	minItems?: number;
+}
+export interface ObjectRule<F extends Fields = Fields> extends BaseRule {
+	kind: 'object';
+	fields: F;
+}
+export type Rule =
+	| StringRule
+	| DecimalRule
+	| IntegerRule
+	| NumberRule
+	| BooleanRule
+	| DateRule
+	| DateTimeRule
+	| ChoiceRule
+	| ArrayRule
+	| ObjectRule;
+export type Fields = { readonly [name: string]: Rule };
+
+type ValueOf<R> = R extends StringRule | DecimalRule | DateRule | DateTimeRule | ChoiceRule
+	? string
+	: R extends IntegerRule | NumberRule
+		? number
+		: R extends BooleanRule
+			? boolean
+			: R extends ArrayRule<infer E>
+				? ValueOf<E>[]
+				: R extends ObjectRule<infer F>
+					? Validated<F>
+					: never;
+type Nullability<R> = R extends { nullable: true } ? null : never;
+/** The typed result of validating against `F`: optional fields may be undefined. */
+export type Validated<F extends Fields> = {
+	[K in keyof F]: F[K] extends { required: true }
+		? ValueOf<F[K]> | Nullability<F[K]>
+		: ValueOf<F[K]> | Nullability<F[K]> | undefined;
+};
+
+/** Rule builders, so rule sets read like the spec's field tables. */
+export const rules = {
+	string: (options: Omit<StringRule, 'kind'> = {}): StringRule => ({ kind: 'string', ...options }),
+	decimal: (): DecimalRule => ({ kind: 'decimal' }),
+	integer: (): IntegerRule => ({ kind: 'integer' }),
+	number: (): NumberRule => ({ kind: 'number' }),
+	boolean: (): BooleanRule => ({ kind: 'boolean' }),
+	date: (): DateRule => ({ kind: 'date' }),
+	dateTime: (): DateTimeRule => ({ kind: 'datetime' }),
+	choice: (choices: readonly string[]): ChoiceRule => ({ kind: 'choice', choices }),
+	arrayOf: <E extends Rule>(of: E, minItems?: number): ArrayRule<E> => ({ kind: 'array', of, minItems }),
+	object: <F extends Fields>(fields: F): ObjectRule<F> => ({ kind: 'object', fields }),
+	required: <R extends Rule>(rule: R): R & { required: true } => ({ ...rule, required: true }),
+};
+
+/** Decimal strings as the spec writes them: "2450.00", "-3", "0.5". */
+export const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+class FieldError extends Error {}
+
+function checkValue(rule: Rule, value: unknown, path: string): unknown {
+	const problem = (text: string): never => {
+		throw new FieldError(`${path}: ${text}`);
+	};
+	if (value === null) {
+		if (rule.nullable) return null;
+		return problem('may not be null.');
+	}
+	switch (rule.kind) {
+		case 'string':
+			if (typeof value !== 'string') return problem('must be a string.');
+			if (rule.minLength !== undefined && value.length < rule.minLength) {
+				return problem(`must be at least ${rule.minLength} character${rule.minLength === 1 ? '' : 's'} long.`);
+			}
+			return value;
+		case 'decimal':
+			if (typeof value !== 'string' || !DECIMAL_TEXT.test(value)) {
+				return problem(`must be a decimal string such as "125.50", got ${JSON.stringify(value)}.`);
+			}
+			return value;
+		case 'integer':
+			if (typeof value !== 'number' || !Number.isInteger(value)) return problem(`must be an integer, got ${JSON.stringify(value)}.`);
+			return value;
+		case 'number':
+			if (typeof value !== 'number' || !Number.isFinite(value)) return problem(`must be a number, got ${JSON.stringify(value)}.`);
+			return value;
+		case 'boolean':
+			if (typeof value !== 'boolean') return problem(`must be true or false, got ${JSON.stringify(value)}.`);
+			return value;
+		case 'date':
+			if (typeof value !== 'string' || Number.isNaN(parseIsoDate(value))) {
+				return problem(`must be a date in the form YYYY-MM-DD, got ${JSON.stringify(value)}.`);
+			}
+			return value;
+		case 'datetime':
+			if (typeof value !== 'string' || Number.isNaN(parseIsoDateTime(value))) {
+				return problem(`must be an ISO 8601 date-time such as "2024-05-01T14:30:00Z", got ${JSON.stringify(value)}.`);
+			}
+			return value;
+		case 'choice':
+			if (typeof value !== 'string' || !rule.choices.includes(value)) {
+				return problem(`${JSON.stringify(value)} is not a valid choice.`);
+			}
+			return value;
+		case 'array':
+			if (!Array.isArray(value)) return problem('must be a list.');
+			if (rule.minItems !== undefined && value.length < rule.minItems) {
+				return problem(`must hold at least ${rule.minItems} item${rule.minItems === 1 ? '' : 's'}.`);
+			}
+			return value.map((item, index) => checkValue(rule.of, item, `${path}[${index}]`));
+		case 'object':
+			if (!isPlainObject(value)) return problem('must be an object.');
+			return checkFields(rule.fields, value, `${path}.`);
+	}
+}
+
+function checkFields(fields: Fields, body: Record<string, unknown>, prefix: string): Record<string, unknown> {
+	const out: Record<string, unknown> = {};
+	for (const [name, rule] of Object.entries(fields)) {
+		const value = body[name];
+		if (value === undefined) {
+			if (rule.required) throw new FieldError(`${prefix}${name}: this field is required.`);
+			continue;
+		}
+		out[name] = checkValue(rule, value, `${prefix}${name}`);
+	}
+	return out;
+}
+
+export interface ValidateOptions {
+	/**
+	 * Keys that must not appear, with the reason to give: e.g. `brith_date` on driver creation, which
+	 * spells it `birth_date`. Checked first, so the message names the confusion, not a missing field.
+	 */
+	rejectedKeys?: Record<string, string>;
+}
+
+/** Validates `body` against `fields`; returns only the named fields, typed; throws a 400 ApiError. */
+export function validateBody<F extends Fields>(fields: F, body: Record<string, unknown>, options: ValidateOptions = {}): Validated<F> {
+	for (const [key, reason] of Object.entries(options.rejectedKeys ?? {})) {
+		if (key in body) throw badRequest(`${key}: ${reason}`);
+	}
+	try {
+		return checkFields(fields, body, '') as Validated<F>;
+	} catch (error) {
+		if (error instanceof FieldError) throw badRequest(error.message);
+		throw error;
+	}
+}

@@ -1,0 +1,82 @@
+/**
+ * Debian's Chromium driven by playwright-core (a browser download is impossible here), with the flags that work on
+ * this kind of machine, a fresh profile per launch, and every console error and page error recorded.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { runInfo } from './instance.cts';
+
+/** Without the networking flags Chromium keeps dialing out of this machine's closed network. */
+export const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
+export interface ConsoleEntry {
+	type: 'console' | 'pageerror';
+	text: string;
+	/** The resource (script or failed request) the message is about, when the browser names one. */
+	location: string;
+	/** The page's URL at the time. */
+	url: string;
+}
+
+/** Only this machine: the editor's own calls to outside services are refused here rather than left to time out. */
+function isLocal(url: URL): boolean {
+	return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || !/^(https?|wss?):$/.test(url.protocol);
+}
+
+export interface Ui {
+	browser: Browser;
+	context: BrowserContext;
+	page: Page;
+	/** console.error messages and uncaught page errors, in order, with the page URL at the time. */
+	errors: ConsoleEntry[];
+	close(): Promise<void>;
+}
+
+export async function launchUi(): Promise<Ui> {
+	const profile = mkdtempSync(join(tmpdir(), 'datatruck-ui-chromium-'));
+	// launchPersistentContext is how playwright takes a --user-data-dir of our own.
+	const context = await chromium.launchPersistentContext(profile, {
+		executablePath: runInfo().chromium,
+		headless: true,
+		args: CHROMIUM_ARGS,
+		viewport: { width: 1440, height: 900 },
+		deviceScaleFactor: 1,
+		locale: 'en-US',
+		timezoneId: 'UTC',
+	});
+	await context.route((url) => !isLocal(url), (route) => route.abort('blockedbyclient'));
+	const browser = context.browser() as Browser;
+	const errors: ConsoleEntry[] = [];
+	const watch = (page: Page) => {
+		page.on('console', (msg: ConsoleMessage) => {
+			if (msg.type() !== 'error') return;
+			errors.push({ type: 'console', text: msg.text(), location: msg.location().url, url: page.url() });
+		});
+		page.on('pageerror', (err) => errors.push({ type: 'pageerror', text: `${err.name}: ${err.message}\n${err.stack ?? ''}`, location: '', url: page.url() }));
+	};
+	context.on('page', watch);
+	const page = context.pages()[0] ?? (await context.newPage());
+	watch(page);
+	page.setDefaultTimeout(30_000);
+	return {
+		browser,
+		context,
+		page,
+		errors,
+		async close() {
+			await context.close();
+			rmSync(profile, { recursive: true, force: true });
+		},
+	};
+}

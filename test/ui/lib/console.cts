@@ -1,0 +1,42 @@
+/**
+ * Which browser console errors count against the node. lib/browser.ts records every console error and page error;
+ * only the entries below, each n8n's own and each with the reason, are set aside. Anything else fails the suite.
+ */
+import type { ConsoleEntry } from './browser.cts';
+
+interface Noise {
+	why: string;
+	matches(entry: ConsoleEntry, origin: string): boolean;
+}
+
+export const N8N_NOISE: Noise[] = [
+	{
+		why: 'the sign-in page first asks /rest/login who is signed in; nobody is yet, so n8n answers 401',
+		matches: (e, origin) =>
+			e.type === 'console' &&
+			/status of 401/.test(e.text) &&
+			e.location.startsWith(`${origin}/rest/login`) &&
+			new URL(e.url).pathname === '/signin',
+	},
+	{
+		why:
+			'the editor itself looks community packages up on the npm registry (for update notices); lib/browser.ts ' +
+			'blocks every request off this machine, so those fail. The node’s own requests go from the n8n server.',
+		matches: (e) => e.type === 'console' && /^Failed to load resource/.test(e.text) && !isLoopback(e.location),
+	},
+];
+
+function isLoopback(location: string): boolean {
+	try {
+		return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(location).hostname);
+	} catch {
+		return true; // no URL: not a failed network request
+	}
+}
+
+/** The errors that are not n8n's known noise, one line each (what a failing assertion prints). */
+export function unexpectedErrors(errors: ConsoleEntry[], origin: string): string[] {
+	return errors
+		.filter((e) => !N8N_NOISE.some((n) => n.matches(e, origin)))
+		.map((e) => `${e.type} on ${e.url}: ${e.text} (${e.location})`);
+}
