@@ -1,4 +1,4 @@
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type {
 	IDataObject,
 	INodeExecutionData,
@@ -34,6 +34,17 @@ function pageFetcher(ctx: IPollFunctions, event: EventSpec): FetchPage {
 			}),
 		);
 }
+
+/** A failed poll says that it changed nothing, so the user knows no record was skipped. */
+function withNothingCommitted(error: unknown): unknown {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.description = `${error.description ? `${error.description} ` : ''}${POLL_FAILED_NOTE}`;
+	}
+	return error;
+}
+
+const POLL_FAILED_NOTE =
+	'This poll emitted nothing and did not move the trigger forward: the next poll reads again from the same point, so no record is skipped.';
 
 /** A poll may take this share of the time n8n gives it (newer n8n only) before it stops reading. */
 function pollDeadline(ctx: IPollFunctions): () => boolean {
@@ -84,6 +95,8 @@ export class DatatruckTrigger implements INodeType {
 			const outcome = await pollOnce(plan, readState(staticData, plan.key), fetchPage, {
 				now: triggerSettings.now,
 				mayContinue: pollDeadline(this),
+			}).catch((error: unknown) => {
+				throw withNothingCommitted(error);
 			});
 			// Only a poll that succeeded as a whole gets here: the cursor moves together with its items.
 			writeState(staticData, outcome.state);
