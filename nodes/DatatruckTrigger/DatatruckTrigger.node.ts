@@ -11,6 +11,7 @@ import { simplifyLoad } from '../Datatruck/shared/simplify';
 import { datatruckRequest } from '../Datatruck/shared/transport';
 import { triggerProperties } from './description';
 import type { EventSpec } from './events';
+import { UnreadableEventTimeError } from './eventTime';
 import { oneAtATime } from './lock';
 import { planFromParameters } from './plan';
 import { latestRecords, pollOnce, type FetchPage } from './poller';
@@ -33,6 +34,11 @@ function pageFetcher(ctx: IPollFunctions, event: EventSpec): FetchPage {
 				timeout: triggerSettings.requestTimeoutMs,
 			}),
 		);
+}
+
+function asNodeError(ctx: IPollFunctions, error: unknown): unknown {
+	if (!(error instanceof UnreadableEventTimeError)) return error;
+	return new NodeOperationError(ctx.getNode(), error.message, { description: error.description });
 }
 
 /** A failed poll says that it changed nothing, so the user knows no record was skipped. */
@@ -77,7 +83,9 @@ export class DatatruckTrigger implements INodeType {
 			plan.event.isLoad && (this.getNodeParameter('simplify', false) as boolean) ? records.map(simplifyLoad) : records;
 
 		if (this.getMode() === 'manual') {
-			const records = await latestRecords(plan, fetchPage, triggerSettings.now());
+			const records = await latestRecords(plan, fetchPage, triggerSettings.now()).catch((error: unknown) => {
+				throw asNodeError(this, error);
+			});
 			if (!records.length) {
 				throw new NodeOperationError(this.getNode(), `No ${plan.event.noun} matches this trigger yet`, {
 					description:
@@ -96,8 +104,13 @@ export class DatatruckTrigger implements INodeType {
 				now: triggerSettings.now,
 				mayContinue: pollDeadline(this),
 			}).catch((error: unknown) => {
-				throw withNothingCommitted(error);
+				throw withNothingCommitted(asNodeError(this, error));
 			});
+			if (outcome.skipped.length) {
+				this.logger.warn(
+					`Datatruck Trigger skipped ${plan.event.noun}s without a readable "${plan.event.orderField}": ids ${outcome.skipped.join(', ')}`,
+				);
+			}
 			// Only a poll that succeeded as a whole gets here: the cursor moves together with its items.
 			writeState(staticData, outcome.state);
 			return outcome.records.length ? [this.helpers.returnJsonArray(shape(outcome.records))] : null;
