@@ -91,10 +91,12 @@ export interface FaultReport {
 }
 
 /**
- * n8n's NodeApiError replaces a message that contains a network error code (ECONNRESET,
- * ETIMEDOUT…, anywhere in it, any case) or whose error carries one, with generic advice such as
- * "You can retry the request immediately". Set after construction, the package's message is the
- * one n8n shows, whatever the wording.
+ * At the end of its constructor, n8n's NodeApiError (NodeError.setDescriptiveErrorMessage,
+ * n8n-workflow 2.41) replaces the message with generic advice ("…You can retry the request
+ * immediately…") when the error's code (httpCode, else the wrapped error's `code`) is a key of its
+ * COMMON_ERRORS table, or when the message contains any key of it (ECONNRESET, ETIMEDOUT,
+ * ECONNABORTED, EPERM, EACCES…) anywhere, in any case: a load number can trigger it too. Set
+ * after construction, the package's message is the one n8n shows, whatever its wording.
  */
 export function withMessage<T extends NodeApiError>(error: T, message: string): T {
 	error.message = message;
