@@ -19,11 +19,11 @@ const hangForever = { kind: 'hang', hangMs: 60_000, count: 10 } as const;
 
 describe('the default timeout', () => {
 	test('applies when Request Options › Timeout is not set (not n8n’s 300 s); 4 tries, then a clear error', async () => {
-		Object.assign(timeoutPolicy, { defaultMs: 250, totalBudgetMs: 60_000 });
+		Object.assign(timeoutPolicy, { defaultMs: 1000, totalBudgetMs: 60_000 });
 		dt.sandbox.injectFaults(hangForever);
 		const result = await dt.run({ parameters: getMany() });
 		expect(result.error?.message).toMatch(
-			/^Datatruck did not answer within 250 ms, 4 tries in a row \(\d+ (ms|s) in all\); stopped waiting$/,
+			/^Datatruck did not answer within 1 s, 4 tries in a row \(\d+ s in all\); stopped waiting$/,
 		);
 		const host = new URL(dt.sandbox.baseUrl).host;
 		expect(result.error?.description).toBe(
@@ -34,10 +34,10 @@ describe('the default timeout', () => {
 	});
 
 	test('a total budget smaller than two tries allows no retry', async () => {
-		Object.assign(timeoutPolicy, { defaultMs: 250, totalBudgetMs: 250 });
+		Object.assign(timeoutPolicy, { defaultMs: 1000, totalBudgetMs: 1000 });
 		dt.sandbox.injectFaults(hangForever);
 		const result = await dt.run({ parameters: getMany() });
-		expect(result.error?.message).toMatch(/^Datatruck did not answer within 250 ms, on its only try \(/);
+		expect(result.error?.message).toMatch(/^Datatruck did not answer within 1 s, on its only try \(/);
 		expect(dt.sandbox.log).toHaveLength(1);
 	});
 
@@ -58,10 +58,10 @@ describe('Request Options › Timeout set by the user', () => {
 	});
 
 	test('a user timeout longer than the budget gets one try', async () => {
-		Object.assign(timeoutPolicy, { defaultMs: 100, totalBudgetMs: 600 });
+		Object.assign(timeoutPolicy, { defaultMs: 100, totalBudgetMs: 1500 });
 		dt.sandbox.injectFaults(hangForever);
-		const result = await dt.run({ parameters: getMany({ requestOptions: { timeout: 400 } }) });
-		expect(result.error?.message).toMatch(/^Datatruck did not answer within 400 ms, on its only try/);
+		const result = await dt.run({ parameters: getMany({ requestOptions: { timeout: 1000 } }) });
+		expect(result.error?.message).toMatch(/^Datatruck did not answer within 1 s, on its only try/);
 		expect(dt.sandbox.log).toHaveLength(1);
 	});
 });
@@ -71,7 +71,7 @@ describe('a trigger poll that times out', () => {
 	afterAll(() => Object.assign(triggerSettings, savedTrigger));
 
 	test('emits nothing, keeps its cursor, says so, and the next poll emits the new load', async () => {
-		Object.assign(triggerSettings, { requestTimeoutMs: 250 });
+		Object.assign(triggerSettings, { requestTimeoutMs: 1000 });
 		const harness = new PollHarness({
 			parameters: { event: 'newLoad' },
 			credentials: dt.credentials({ rateLimitRequests: 100_000 }),
@@ -82,7 +82,7 @@ describe('a trigger poll that times out', () => {
 
 		dt.sandbox.injectFaults({ ...hangForever, match: { method: 'GET', path: '/orders/' } });
 		const failed = await harness.poll();
-		expect(failed.error?.message).toMatch(/^Datatruck did not answer within 250 ms, 4 tries in a row/);
+		expect(failed.error?.message).toMatch(/^Datatruck did not answer within 1 s, 4 tries in a row/);
 		expect(failed.error?.description).toMatch(
 			/This poll emitted nothing and did not move the trigger forward: the next poll reads again from the same point, so no record is skipped\.$/,
 		);
