@@ -1,4 +1,4 @@
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type {
 	IDataObject,
 	INodeExecutionData,
@@ -11,6 +11,7 @@ import { simplifyLoad } from '../Datatruck/shared/simplify';
 import { datatruckRequest } from '../Datatruck/shared/transport';
 import { triggerProperties } from './description';
 import type { EventSpec } from './events';
+import { UnreadableEventTimeError } from './eventTime';
 import { oneAtATime } from './lock';
 import { planFromParameters } from './plan';
 import { latestRecords, pollOnce, type FetchPage } from './poller';
@@ -34,6 +35,22 @@ function pageFetcher(ctx: IPollFunctions, event: EventSpec): FetchPage {
 			}),
 		);
 }
+
+function asNodeError(ctx: IPollFunctions, error: unknown): unknown {
+	if (!(error instanceof UnreadableEventTimeError)) return error;
+	return new NodeOperationError(ctx.getNode(), error.message, { description: error.description });
+}
+
+/** A failed poll says that it changed nothing, so the user knows no record was skipped. */
+function withNothingCommitted(error: unknown): unknown {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.description = `${error.description ? `${error.description} ` : ''}${POLL_FAILED_NOTE}`;
+	}
+	return error;
+}
+
+const POLL_FAILED_NOTE =
+	'This poll emitted nothing and did not move the trigger forward: the next poll reads again from the same point, so no record is skipped.';
 
 /** A poll may take this share of the time n8n gives it (newer n8n only) before it stops reading. */
 function pollDeadline(ctx: IPollFunctions): () => boolean {
@@ -66,7 +83,9 @@ export class DatatruckTrigger implements INodeType {
 			plan.event.isLoad && (this.getNodeParameter('simplify', false) as boolean) ? records.map(simplifyLoad) : records;
 
 		if (this.getMode() === 'manual') {
-			const records = await latestRecords(plan, fetchPage, triggerSettings.now());
+			const records = await latestRecords(plan, fetchPage, triggerSettings.now()).catch((error: unknown) => {
+				throw asNodeError(this, error);
+			});
 			if (!records.length) {
 				throw new NodeOperationError(this.getNode(), `No ${plan.event.noun} matches this trigger yet`, {
 					description:
@@ -84,7 +103,14 @@ export class DatatruckTrigger implements INodeType {
 			const outcome = await pollOnce(plan, readState(staticData, plan.key), fetchPage, {
 				now: triggerSettings.now,
 				mayContinue: pollDeadline(this),
+			}).catch((error: unknown) => {
+				throw withNothingCommitted(asNodeError(this, error));
 			});
+			if (outcome.skipped.length) {
+				this.logger.warn(
+					`Datatruck Trigger skipped ${plan.event.noun}s without a readable "${plan.event.orderField}": ids ${outcome.skipped.join(', ')}`,
+				);
+			}
 			// Only a poll that succeeded as a whole gets here: the cursor moves together with its items.
 			writeState(staticData, outcome.state);
 			return outcome.records.length ? [this.helpers.returnJsonArray(shape(outcome.records))] : null;

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiFilter } from '../Datatruck/shared/filters';
 import type { Page } from '../Datatruck/shared/pagination';
 import type { EventSpec } from './events';
+import { timeOf, unreadableTimes } from './eventTime';
 import { triggerSettings } from './settings';
 import { emptyState, forget, type ScanPosition, type TriggerState } from './state';
 
@@ -79,6 +80,8 @@ export interface PollOutcome {
 	records: IDataObject[];
 	/** To store once the records are handed to n8n. */
 	state: TriggerState;
+	/** Ids of records read without a readable event time: skipped, for the node to warn about. */
+	skipped: unknown[];
 }
 
 const DAY_MS = 86_400_000;
@@ -91,11 +94,6 @@ export function isoSeconds(ms: number): string {
 }
 
 const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
-
-function timeOf(record: IDataObject, field: string): number {
-	const value = record[field];
-	return typeof value === 'string' ? Date.parse(value) : NaN;
-}
 
 function idOf(record: IDataObject): number {
 	const id = Number(record.id);
@@ -137,6 +135,7 @@ export function scanQuery(plan: PollPlan, position: ScanPosition): PageQuery {
 /** Fetch Test Event: the most recent matching records, without reading or changing any state. */
 export async function latestRecords(plan: PollPlan, fetchPage: FetchPage, now: number): Promise<IDataObject[]> {
 	const page = await fetchPage(newestQuery(plan, triggerSettings.testEventCount, now));
+	unreadableTimes(plan.event, page.results);
 	return page.results.slice(0, triggerSettings.testEventCount);
 }
 
@@ -145,9 +144,10 @@ export async function latestRecords(plan: PollPlan, fetchPage: FetchPage, now: n
  * newest time becomes the high-water mark and they are remembered as already seen, so nothing
  * that existed at activation is emitted, while a record that was still being committed then is.
  */
-async function activateNow(plan: PollPlan, fetchPage: FetchPage, now: number): Promise<TriggerState> {
+async function activateNow(plan: PollPlan, fetchPage: FetchPage, now: number): Promise<PollOutcome> {
 	const state = emptyState(plan.key);
 	const page = await fetchPage(newestQuery(plan, triggerSettings.pageSize, now));
+	const skipped = unreadableTimes(plan.event, page.results);
 	const found = page.results
 		.map((record): [number, number] => [idOf(record), timeOf(record, plan.event.orderField)])
 		.filter(([id, time]) => !Number.isNaN(id) && !Number.isNaN(time));
@@ -159,7 +159,7 @@ async function activateNow(plan: PollPlan, fetchPage: FetchPage, now: number): P
 		state.floor = page.next ? Math.min(...times) + 1 : 0;
 	}
 	forget(state, rereadFrom(state, plan, now), triggerSettings.maxRemembered);
-	return state;
+	return { records: [], state, skipped };
 }
 
 /**
@@ -200,13 +200,14 @@ export async function pollOnce(
 	} else if (plan.startDate !== undefined) {
 		state = { ...emptyState(plan.key), high: plan.startDate, floor: plan.startDate };
 	} else {
-		return { records: [], state: await activateNow(plan, fetchPage, now) };
+		return await activateNow(plan, fetchPage, now);
 	}
 
 	const seen = new Map(state.seen);
 	const known = new Set([...state.flagged, ...state.missed]);
 	const pass = new Set(state.pass);
 	const found: Array<{ record: IDataObject; id: number; time: number }> = [];
+	const skipped: unknown[] = [];
 
 	const visit = (record: IDataObject) => {
 		const id = idOf(record);
@@ -235,6 +236,7 @@ export async function pollOnce(
 			if (position.page > 1 && isMissingPage(error)) return { results: [], next: null };
 			throw error;
 		});
+		skipped.push(...unreadableTimes(event, page.results));
 		page.results.forEach(visit);
 		if (!page.next || page.results.length === 0) {
 			finished = true;
@@ -267,5 +269,5 @@ export async function pollOnce(
 	}
 
 	found.sort((a, b) => (a.time === b.time || Number.isNaN(a.time - b.time) ? a.id - b.id : a.time - b.time));
-	return { records: found.map((entry) => entry.record), state };
+	return { records: found.map((entry) => entry.record), state, skipped };
 }

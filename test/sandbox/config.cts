@@ -19,6 +19,11 @@ export interface SandboxConfig {
 	nextOrigin: string | null;
 	/** `next` always points at the page just served, to test loop detection. */
 	repeatNext: boolean;
+	/**
+	 * The name work-order reads give the creation time (A7 assumes `created_datetime`); null leaves it
+	 * out. Filters and ordering still use the stored field, as a server that merely names it otherwise.
+	 */
+	workOrderTimeField: string | null;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = { limit: 20, windowMs: 60_000 };
@@ -39,6 +44,7 @@ const CHECKS: { [K in keyof SandboxConfig]: Check } = {
 	driverUpdateReply: (v) => (v === 'detail' || v === 'array' ? undefined : 'must be "detail" or "array"'),
 	nextOrigin: (v) => (v === null || (typeof v === 'string' && /^https?:\/\/[^/?#]+$/.test(v)) ? undefined : 'must be null or an origin such as "http://127.0.0.1:9"'),
 	repeatNext: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+	workOrderTimeField: (v) => (v === null || (typeof v === 'string' && /^\w+$/.test(v)) ? undefined : 'must be null or a field name'),
 };
 
 /** Checks a partial configuration; throws a 400 naming the first bad or unknown key. */

@@ -18,6 +18,11 @@ export interface FaultSpec {
 	retryAfter?: number;
 	/** How long a 'hang' holds the request before destroying the socket. Default 30 s. */
 	hangMs?: number;
+	/**
+	 * The request takes effect first (a create is stored, an update applied), then the fault replaces
+	 * the answer: the answer is lost, not the request. Default false (the request is not handled).
+	 */
+	afterHandling?: boolean;
 }
 
 export const DEFAULT_HANG_MS = 30_000;
@@ -94,9 +99,11 @@ export function parseFaultSpec(raw: unknown): FaultSpec {
 	if (match !== undefined && !(isPlainObject(match) && ['method', 'path'].every((k) => match[k] === undefined || typeof match[k] === 'string'))) {
 		throw badRequest('match: must be an object with optional string keys method and path.');
 	}
+	if (raw.afterHandling !== undefined && typeof raw.afterHandling !== 'boolean') throw badRequest('afterHandling: must be true or false.');
 	return {
 		count,
 		kind,
+		afterHandling: raw.afterHandling as boolean | undefined,
 		match: match as FaultSpec['match'],
 		retryAfter: nonNegative('retryAfter'),
 		hangMs: nonNegative('hangMs'),

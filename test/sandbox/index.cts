@@ -79,6 +79,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		driverUpdateReply: 'detail',
 		nextOrigin: null,
 		repeatNext: false,
+		workOrderTimeField: 'created_datetime',
 	}) as SandboxConfig;
 	const store = new SandboxStore(config, { seed: opts.seed ?? DEFAULT_SEED, loads: opts.loads ?? DEFAULT_LOAD_COUNT }, opts.now ?? (() => new Date()));
 	const limiter = new SlidingWindowLimiter(() => store.config.rateLimit);

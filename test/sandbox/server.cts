@@ -178,7 +178,7 @@ export class SandboxHttpServer {
 		const auth = authenticate(request.headers.authorization, store.config.tokens);
 		if (!auth.ok) return errorReply(401, auth.message, { 'WWW-Authenticate': 'Token' });
 		const fault = faults.take(method, url.pathname);
-		if (fault) return faultOutcome(fault);
+		if (fault && !fault.afterHandling) return faultOutcome(fault);
 		const decision = limiter.check(auth.token);
 		if (!decision.allowed) {
 			return errorReply(429, throttledMessage(decision.retryAfterSeconds), { 'Retry-After': String(decision.retryAfterSeconds) });
@@ -194,7 +194,8 @@ export class SandboxHttpServer {
 				body: requestBody(text, request.headers['content-type']),
 				params: match.params,
 			};
-			return runHandler(match.route, apiRequest, store);
+			const reply = runHandler(match.route, apiRequest, store);
+			return fault ? faultOutcome(fault) : reply;
 		} catch (error) {
 			if (error instanceof ApiError) return errorReply(error.status, error.message);
 			throw error;

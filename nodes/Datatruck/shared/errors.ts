@@ -1,5 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
+import { lostAnswerMessage, type SentWrite } from './lostAnswer';
+import { duration } from './timeouts';
 
 /** What the node was doing when a request failed, in words a dispatcher reads. */
 export interface RequestPurpose {
@@ -75,26 +77,64 @@ export function errorFromResponse(
 	});
 }
 
+/** What went wrong when no usable answer came back, in words (no error codes: see `withMessage`). */
+export interface FaultReport {
+	/** "the connection was closed before Datatruck answered", "Datatruck did not answer within 30 s". */
+	reason: string;
+	/** The network error code, for the description only. */
+	code?: string;
+	timedOut: boolean;
+	/** False when the request never reached Datatruck (refused, unknown host): nothing was saved. */
+	reachedServer: boolean;
+	attempts: number;
+	elapsedMs: number;
+}
+
+/**
+ * At the end of its constructor, n8n's NodeApiError (NodeError.setDescriptiveErrorMessage,
+ * n8n-workflow 2.41) replaces the message with generic advice ("…You can retry the request
+ * immediately…") when the error's code (httpCode, else the wrapped error's `code`) is a key of its
+ * COMMON_ERRORS table, or when the message contains any key of it (ECONNRESET, ETIMEDOUT,
+ * ECONNABORTED, EPERM, EACCES…) anywhere, in any case: a load number can trigger it too. Set
+ * after construction, the package's message is the one n8n shows, whatever its wording.
+ */
+export function withMessage<T extends NodeApiError>(error: T, message: string): T {
+	error.message = message;
+	return error;
+}
+
 /** A failure where no usable answer came back at all (no connection, timeout, broken JSON). */
 export function errorFromFault(
 	node: INode,
 	host: string,
 	purpose: RequestPurpose,
-	reason: string,
-	attempts: number,
+	write: SentWrite,
+	fault: FaultReport,
 ): NodeApiError {
-	const retried = attempts > 1 ? ` after ${attempts} attempts` : '';
-	const notRetried =
-		purpose.method === 'GET'
-			? ''
-			: ' It was not sent again, so that nothing is created twice: check Datatruck before running it again.';
-	return new NodeApiError(
-		node,
-		{ message: reason },
-		{
-			message: `Could not get an answer from Datatruck (${host})${retried}: ${reason}`,
-			description: `The request was a ${purpose.method}.${notRetried}`.trim(),
-			httpCode: 'none',
-		},
-	);
+	const codeNote = fault.code ? ` (error code ${fault.code})` : '';
+	const isRead = purpose.method === 'GET';
+	let message: string;
+	let description: string;
+	if (!isRead && fault.reachedServer) {
+		message = lostAnswerMessage(write, fault.reason);
+		description = `The request was a ${purpose.method} to ${host}${codeNote}.`;
+	} else if (isRead && fault.timedOut) {
+		message = `${fault.reason}, ${fault.attempts === 1 ? 'on its only try' : `${fault.attempts} tries in a row`} (${duration(fault.elapsedMs)} in all); stopped waiting`;
+		description =
+			`Check that ${host} opens in a browser and that the Company field of the credential is right. ` +
+			`If Datatruck is only slow, raise the node's Request Options › Timeout; otherwise try again later${codeNote}.`;
+	} else {
+		const retried = fault.attempts > 1 ? ` after ${fault.attempts} attempts` : '';
+		message = `Could not get an answer from Datatruck (${host})${retried}: ${fault.reason}`;
+		description = isRead
+			? `The request was a GET; try again later${codeNote}.`
+			: `The request did not reach Datatruck, so nothing was saved; it is safe to run again${codeNote}.`;
+	}
+	const error = new NodeApiError(node, { message: fault.reason }, { message, description, httpCode: 'none' });
+	return withMessage(error, message);
+}
+
+/** A 5xx answer to a create or update: it may have been saved before Datatruck failed. */
+export function lostAnswerFromResponse(error: NodeApiError, write: SentWrite, status: number): NodeApiError {
+	return withMessage(error, lostAnswerMessage(write, `Datatruck answered with a server error, HTTP ${status}`));
 }

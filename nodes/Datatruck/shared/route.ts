@@ -11,6 +11,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 import { fetchRecords, type ListShape } from './pagination';
+import { userTimeoutOf } from './timeouts';
 import { datatruckRequest } from './transport';
 import { ParameterCheck } from './validation';
 
@@ -62,13 +63,14 @@ function routeThroughTransport(spec: OperationSpec) {
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		const { qs, body, timeout } = requestData.options;
+		const { qs, body } = requestData.options;
 		const request = {
 			method: spec.method,
 			url: requestData.options.url as string,
 			qs: qs as IDataObject,
 			body: body as IDataObject,
-			timeout,
+			// Not requestData's timeout: n8n fills in 300 s there when the user set none.
+			timeout: userTimeoutOf(this.getNodeParameter('requestOptions', {})),
 		};
 		const purpose = { notFoundMessage: spec.notFoundMessage?.call(this) };
 

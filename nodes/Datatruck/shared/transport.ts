@@ -8,8 +8,9 @@ import type {
 	INode,
 } from 'n8n-workflow';
 import { bareToken, companyToBaseUrl } from './connection';
-import { errorFromFault, errorFromResponse, type RequestPurpose } from './errors';
+import { errorFromFault, errorFromResponse, lostAnswerFromResponse, type RequestPurpose } from './errors';
 import { limiterFor, type RollingWindowLimiter } from './rateLimiter';
+import { duration, isTimeout, timeoutPolicy, type ErrorLayer } from './timeouts';
 
 export const CREDENTIAL_TYPE = 'datatruckApi';
 
@@ -78,6 +79,7 @@ export interface DatatruckRequest {
 	url: string;
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
+	/** Per try; `timeoutPolicy.defaultMs` when absent. */
 	timeout?: number;
 }
 
@@ -96,6 +98,8 @@ export async function datatruckRequest(
 	const signal = ctx.getExecutionCancelSignal?.();
 	const fullPurpose: RequestPurpose = { ...purpose, method: request.method };
 	const retriesFaults = request.method === 'GET';
+	const timeoutMs = request.timeout ?? timeoutPolicy.defaultMs;
+	let firstSentAt: number | undefined;
 	let faults = 0;
 	let rateLimited = 0;
 	let waitedForRateLimitMs = 0;
@@ -103,13 +107,14 @@ export async function datatruckRequest(
 	for (;;) {
 		const slot = await connection.limiter.acquire(signal);
 		if (rateLimited > 0) waitedForRateLimitMs += slot.waitedMs;
+		firstSentAt ??= Date.now();
 
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
 				CREDENTIAL_TYPE,
-				toHttpOptions(connection, request),
+				toHttpOptions(connection, { ...request, timeout: timeoutMs }),
 			)) as IN8nHttpFullResponse;
 			slot.answered();
 		} catch (error) {
@@ -117,13 +122,18 @@ export async function datatruckRequest(
 			if (signal?.aborted) {
 				throw new NodeOperationError(node, 'Stopped: the execution was cancelled while waiting for Datatruck');
 			}
-			const fault = describeFault(error);
-			if (retriesFaults && fault.transient && faults < retryPolicy.faultRetries) {
+			const fault = describeFault(error, timeoutMs);
+			const pauseMs = backoffMs(faults + 1);
+			if (retriesFaults && fault.transient && mayRetry(faults, firstSentAt, pauseMs, timeoutMs)) {
 				faults++;
-				await sleep(backoffMs(faults), signal);
+				await sleep(pauseMs, signal);
 				continue;
 			}
-			throw errorFromFault(node, connection.host, fullPurpose, fault.reason, faults + 1);
+			throw errorFromFault(node, connection.host, fullPurpose, request, {
+				...fault,
+				attempts: faults + 1,
+				elapsedMs: Date.now() - firstSentAt,
+			});
 		}
 
 		const { statusCode, body } = response;
@@ -143,19 +153,24 @@ export async function datatruckRequest(
 
 		const brokenBody = statusCode < 300 && !isJsonBody(body);
 		if (statusCode >= 500 || brokenBody) {
-			if (retriesFaults && faults < retryPolicy.faultRetries) {
+			const pauseMs = backoffMs(faults + 1);
+			if (retriesFaults && mayRetry(faults, firstSentAt, pauseMs, timeoutMs)) {
 				faults++;
-				await sleep(backoffMs(faults), signal);
+				await sleep(pauseMs, signal);
 				continue;
 			}
 			if (brokenBody) {
-				throw errorFromFault(
-					node,
-					connection.host,
-					fullPurpose,
-					'the answer was not valid JSON',
-					faults + 1,
-				);
+				throw errorFromFault(node, connection.host, fullPurpose, request, {
+					reason: 'the answer was not valid JSON',
+					timedOut: false,
+					reachedServer: true,
+					attempts: faults + 1,
+					elapsedMs: Date.now() - firstSentAt,
+				});
+			}
+			if (!retriesFaults) {
+				const error = errorFromResponse(node, response, connection.host, fullPurpose);
+				throw lostAnswerFromResponse(error, request, statusCode);
 			}
 		}
 		if (statusCode >= 400) {
@@ -189,47 +204,57 @@ function isJsonBody(body: unknown): boolean {
 	return body === '' || body === undefined || (typeof body === 'object' && body !== null);
 }
 
+/**
+ * A retry after a fault is sent only while it could still get its whole timeout within the total
+ * budget counted from the first try, so a Datatruck that keeps timing out ends the wait in time.
+ */
+function mayRetry(faults: number, firstSentAt: number, pauseMs: number, timeoutMs: number): boolean {
+	if (faults >= retryPolicy.faultRetries) return false;
+	return Date.now() - firstSentAt + pauseMs + timeoutMs <= timeoutPolicy.totalBudgetMs;
+}
+
 const TRANSIENT_CODES = new Set([
 	'ECONNRESET',
 	'ECONNREFUSED',
-	'ECONNABORTED',
-	'ETIMEDOUT',
-	'ESOCKETTIMEDOUT',
 	'EPIPE',
 	'EAI_AGAIN',
 	'ERR_BAD_RESPONSE',
 	'UND_ERR_SOCKET',
 ]);
 
+/** Codes that mean the request never reached Datatruck: nothing can have been saved. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+const REASON_BY_CODE: Record<string, string> = {
+	ENOTFOUND: 'the company address does not exist; check the Company field of the credential',
+	EAI_AGAIN: 'the company address could not be looked up',
+	ECONNREFUSED: 'Datatruck refused the connection',
+	EHOSTUNREACH: 'Datatruck could not be reached',
+	ENETUNREACH: 'Datatruck could not be reached',
+};
+
 /** Finds the network error code under n8n's and axios' wrappers, without copying request data. */
-function describeFault(error: unknown): { reason: string; transient: boolean } {
-	const layers: Array<Record<string, unknown>> = [];
+function describeFault(error: unknown, timeoutMs: number) {
+	const layers: ErrorLayer[] = [];
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		layers.push(current as Record<string, unknown>);
-		current = (current as Record<string, unknown>).cause;
+		layers.push(current as ErrorLayer);
+		current = (current as { cause?: unknown }).cause;
 	}
 	const code = layers.map((layer) => layer.code).find((value) => typeof value === 'string') as
 		| string
 		| undefined;
-	const rawMessage = layers
-		.map((layer) => layer.message)
-		.find((value) => typeof value === 'string' && value) as string | undefined;
-	const timedOut = /timeout/i.test(rawMessage ?? '') || code === 'ETIMEDOUT';
-	if (code === 'ENOTFOUND') {
-		return {
-			reason: 'the company address does not exist; check the Company field of the credential',
-			transient: false,
-		};
-	}
-	const transient =
-		timedOut || (code !== undefined && TRANSIENT_CODES.has(code)) || /socket hang up/i.test(rawMessage ?? '');
+	const messages = layers.map((layer) => layer.message).filter((value) => typeof value === 'string');
+	const timedOut = isTimeout(layers);
+	const closed = messages.some((message) => /socket hang up|terminated/i.test(message as string));
+	const transient = timedOut || closed || (code !== undefined && TRANSIENT_CODES.has(code));
 	const reason = timedOut
-		? 'Datatruck did not answer in time'
-		: code
-			? `the connection failed (${code})`
-			: `the connection failed (${(rawMessage ?? 'unknown error').slice(0, 200)})`;
-	return { reason, transient };
+		? `Datatruck did not answer within ${duration(timeoutMs)}`
+		: (code && REASON_BY_CODE[code]) ??
+			(closed || code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET'
+				? 'the connection was closed before Datatruck answered'
+				: 'the connection failed');
+	return { reason, code, transient, timedOut, reachedServer: !(code && NOT_SENT_CODES.has(code)) };
 }
 
 function retryAfterMs(headers: IDataObject | undefined): number | undefined {

@@ -136,12 +136,21 @@ export function createWorkOrder(store: SandboxStore, partial: Partial<WorkOrder>
 	return workOrder;
 }
 
+/** A read with the creation time under the configured name, or without it. */
+function asServed(workOrder: WorkOrder, timeField: string | null): object {
+	if (timeField === 'created_datetime') return workOrder;
+	const { created_datetime: createdAt, ...rest } = workOrder;
+	return timeField === null ? rest : { ...rest, [timeField]: createdAt };
+}
+
 export const workOrderRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/work-orders/',
-		handler: (request, store) =>
-			pageReply(filteredAndOrdered(store.data.workOrders, request, store, WORK_ORDER_SCHEMA, '-id'), request, store, CAPPED_PAGE_SIZE),
+		handler: (request, store) => {
+			const records = filteredAndOrdered(store.data.workOrders, request, store, WORK_ORDER_SCHEMA, '-id');
+			return pageReply(records.map((record) => asServed(record, store.config.workOrderTimeField)), request, store, CAPPED_PAGE_SIZE);
+		},
 	},
 	{ method: 'POST', pattern: '/work-orders/create/', handler: createFromApi },
 ];
