@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { startSandbox } from '../test/sandbox';
 import { buildSchemaFiles, schemaText, shippedSchemaFiles } from '../test/schemas/build';
 import { collectOutputs } from '../test/schemas/collect';
-import { untypedPaths } from '../test/schemas/infer';
+import { nullableContainerPaths, untypedPaths } from '../test/schemas/infer';
 import { ROOT } from '../test/schemas/targets';
 
 async function main() {
@@ -26,6 +26,8 @@ async function main() {
 			console.log(`${file}  (${from.samples.length} items from ${from.cases.length} case(s))`);
 			// A case in which Datatruck fills such a field would let the schema say what it holds.
 			if (untyped.length > 0) console.log(`  type not seen (only null or empty): ${untyped.join(', ')}`);
+			const nullable = nullableContainerPaths(from.samples);
+			if (nullable.length > 0) console.log(`  sometimes null, typed object/list for the editor: ${nullable.join(', ')}`);
 		}
 		console.log(`${files.length} schema files written.`);
 	} finally {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { useSandbox } from '../harness/sandbox';
 import { buildSchemaFiles, shippedSchemaFiles, type SchemaFile } from '../schemas/build';
 import { collectOutputs, planCases } from '../schemas/collect';
-import { DRAFT_07, type JsonSchema } from '../schemas/infer';
+import { DRAFT_07, nullableContainerPaths, type JsonSchema } from '../schemas/infer';
 import { defaultOutputFiles, ROOT, schemaTargets } from '../schemas/targets';
 
 const REGENERATE = 'run `npm run schemas` and commit the result';
@@ -17,9 +17,14 @@ const dt = useSandbox({ rateLimit: false });
 
 const readShipped = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as JsonSchema;
 
-/** The schema with `additionalProperties: false` on every object: an output field it does not name fails. */
+/**
+ * The schema as the checks read it: `additionalProperties: false` on every object (an output field it does not
+ * name fails), and `null` accepted where it says object or list (the shipped files leave `null` out of those
+ * for n8n's editor, see test/schemas/infer.ts).
+ */
 function closed(schema: JsonSchema): JsonSchema & { additionalProperties?: boolean } {
 	const copy: JsonSchema & { additionalProperties?: boolean } = { ...schema };
+	if (schema.type === 'object' || schema.type === 'array') copy.type = [schema.type, 'null'];
 	if (schema.properties) {
 		copy.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, closed(v)]));
 		copy.additionalProperties = false;
@@ -113,6 +118,17 @@ describe('output schemas (__schema__)', () => {
 			expect(validate(from.samples[0])).toBe(true);
 			expect(validate({ ...from.samples[0], load_pay: { amount: 1 } })).toBe(false);
 			expect(validate({ ...from.samples[0], surprise: 'new field' })).toBe(false);
+		});
+
+		test('nullable fields are type lists with null last; objects and lists stay "object"/"array" so the editor opens them', () => {
+			const { file, from } = files.find((f) => f.file.endsWith('load/getMany.json'))!;
+			const shipped = readShipped(file);
+			// Seen both ways in the sandbox's loads: a load not yet dispatched has no trip, no times.
+			expect(nullableContainerPaths(from.samples)).toEqual(expect.arrayContaining(['trip']));
+			expect(shipped.properties?.trip?.type).toBe('object');
+			expect(shipped.properties?.trip?.properties?.driver__full_name?.type).toBe('string');
+			expect(shipped.properties?.trip?.properties?.team_driver__full_name?.type).toEqual(['string', 'null']);
+			expect(shipped.properties?.pickup_time?.type).toEqual(['string', 'null']);
 		});
 	});
 });
