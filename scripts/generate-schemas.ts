@@ -10,12 +10,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { startSandbox } from '../test/sandbox';
 import { buildSchemaFiles, schemaText, shippedSchemaFiles } from '../test/schemas/build';
-import { collectOutputs } from '../test/schemas/collect';
+import { collectOutputs, SCHEMA_SANDBOX } from '../test/schemas/collect';
 import { nullableContainerPaths, untypedPaths } from '../test/schemas/infer';
 import { ROOT } from '../test/schemas/targets';
 
 async function main() {
-	const sandbox = await startSandbox({ rateLimit: false });
+	const sandbox = await startSandbox(SCHEMA_SANDBOX);
 	try {
 		const files = buildSchemaFiles(await collectOutputs(sandbox));
 		for (const file of shippedSchemaFiles()) rmSync(join(ROOT, file));

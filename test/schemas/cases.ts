@@ -10,6 +10,7 @@
  * `npm run schemas` fails when an operation has no case here, or a case names no operation.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { driverUpdateParameters } from '../integration/fixtures';
 import type { SandboxConfig } from '../sandbox';
 
 export interface SchemaCase {
@@ -24,12 +25,14 @@ export interface SchemaCase {
 	sandbox?: Partial<SandboxConfig>;
 }
 
-/** The last 90 days, as the editor's date pickers give them. */
-const WINDOW = {
-	startDate: "={{ $now.minus({ days: 90 }).toFormat('yyyy-MM-dd') }}T00:00:00",
-	endDate: "={{ $now.toFormat('yyyy-MM-dd') }}T00:00:00",
-};
-/** Delivered, flagged, cancelled, with a carrier, in transit with an ETA, dispatched: each fills other fields. */
+/**
+ * The clock of the sandbox and of the trigger during these runs. The sandbox seeds its data relative to
+ * its clock; a fixed one makes every run see the same records, so the schemas come out the same.
+ */
+export const SCHEMA_CLOCK = '2026-11-20T12:00:00Z';
+
+/** The 90 days before the clock, as the editor's date pickers give them. */
+const WINDOW = { startDate: '2026-08-22T00:00:00', endDate: '2026-11-20T00:00:00' };
 const SOME_LOADS = [10001, 10008, 10010, 10019, 10076, 10250, 10512, 11001, 11099, 11105].map((id) => ({ id }));
 const LOAD_FILTER = { conditions: [{ field: 'status', operator: 'is_in', value: 'booked,dispatched,delivered' }] };
 /**
@@ -38,7 +41,7 @@ const LOAD_FILTER = { conditions: [{ field: 'status', operator: 'is_in', value: 
  */
 const STARTS = [
 	['since 2020', '2020-01-01T00:00:00'],
-	['of the last 10 days', "={{ $now.minus({ days: 10 }).toFormat(\"yyyy-MM-dd'T'HH:mm:ss\") }}"],
+	['of the last 10 days', '2026-11-10T12:00:00'],
 ];
 const since = (event: string, extra: INodeParameters = {}) =>
 	STARTS.map(([when, startDate]) => ({
@@ -75,26 +78,12 @@ export const SCHEMA_CASES: SchemaCase[] = [
 			},
 		},
 	},
+	// The form of a full update, shared with the driver tests (so a change of Update's parameters reaches both).
 	...([['detail', '205'], ['array', '206']] as const).map(([reply, driverId]) => ({
 		node: 'datatruck',
 		name: `update a driver (Datatruck answers with the ${reply === 'detail' ? '{detail} message' : 'updated driver'})`,
 		sandbox: { driverUpdateReply: reply },
-		parameters: {
-			resource: 'driver',
-			operation: 'update',
-			driverId,
-			firstName: 'Dana',
-			lastName: 'Whitfield',
-			email: 'dana.whitfield@acmetrucking.com',
-			contactNumber: '+1 312 555 0177',
-			driverType: 'owner_operator',
-			employeeStatus: 'employed',
-			status: 'active',
-			isMain: true,
-			mcNumber: 2,
-			birthDate: '1979-09-03T00:00:00',
-			additionalFields: { dispatchStatus: 3 },
-		},
+		parameters: driverUpdateParameters({ driverId }),
 	})),
 
 	// Load

@@ -6,10 +6,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
+import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
 import { PollHarness } from '../harness/poll';
 import { runDatatruck, sandboxCredentials } from '../harness/run';
-import type { Sandbox, SandboxConfig } from '../sandbox';
-import { SCHEMA_CASES, type SchemaCase } from './cases';
+import type { Sandbox, SandboxConfig, SandboxOptions } from '../sandbox';
+import { SCHEMA_CASES, SCHEMA_CLOCK, type SchemaCase } from './cases';
 import { operationKey, packageNodes, schemaTargets, variantOf, type SchemaTarget } from './targets';
 
 export interface CollectedOutput {
@@ -74,20 +75,32 @@ async function runCase(sandbox: Sandbox, schemaCase: SchemaCase): Promise<IDataO
 	}
 }
 
-/** Runs every case (one after another: creates change what later lists return) and groups the items by target. */
+/** The sandbox the cases run against: no rate limit, seeded data on the fixed clock of the cases. */
+export const SCHEMA_SANDBOX: SandboxOptions = { rateLimit: false, now: () => new Date(SCHEMA_CLOCK) };
+
+/**
+ * Runs every case (one after another: creates change what later lists return) against a sandbox started
+ * with SCHEMA_SANDBOX, with the trigger on the same clock, and groups the items by target.
+ */
 export async function collectOutputs(sandbox: Sandbox, cases: SchemaCase[] = SCHEMA_CASES): Promise<CollectedOutput[]> {
 	const plan = planCases(cases);
 	const collected: CollectedOutput[] = [];
-	for (const { target, cases: targetCases } of plan) {
-		const samples: IDataObject[] = [];
-		for (const schemaCase of targetCases) {
-			const json = await runCase(sandbox, schemaCase);
-			if (json.length === 0) {
-				throw new Error(`schema case "${schemaCase.name}" returned no item: give it parameters that find records`);
+	const triggerClock = triggerSettings.now;
+	triggerSettings.now = () => Date.parse(SCHEMA_CLOCK);
+	try {
+		for (const { target, cases: targetCases } of plan) {
+			const samples: IDataObject[] = [];
+			for (const schemaCase of targetCases) {
+				const json = await runCase(sandbox, schemaCase);
+				if (json.length === 0) {
+					throw new Error(`schema case "${schemaCase.name}" returned no item: give it parameters that find records`);
+				}
+				samples.push(...json);
 			}
-			samples.push(...json);
+			collected.push({ target, samples, cases: targetCases.map((c) => c.name) });
 		}
-		collected.push({ target, samples, cases: targetCases.map((c) => c.name) });
+	} finally {
+		triggerSettings.now = triggerClock;
 	}
 	return collected;
 }
