@@ -1,5 +1,5 @@
 /**
- * What `npm publish` would upload: exactly what n8n loads (compiled nodes and credential, codex JSON,
+ * What `npm publish` would upload: exactly what n8n loads (compiled nodes and credential, codex JSON, output schemas,
  * icons), the README, the licence and package.json, and nothing of the tests, the sandbox, the sources or
  * the build's leftovers. The tarball must work on its own: n8n installs it with no dependency but the
  * n8n-workflow it provides itself.
@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { SANDBOX_TOKEN } from '../sandbox/index.cts';
+import { shippedSchemaFiles } from '../schemas/build.cts';
 import { listFiles, packPackage, readRootManifest, ROOT, type Packed } from './pack.cts';
 
 /** Everything allowed in the tarball; anything else is a stray file. */
@@ -119,7 +120,7 @@ describe('the npm tarball', () => {
 
 	afterAll(() => packed?.cleanup());
 
-	test('holds only dist/ (nodes, credentials, codex JSON, icons), README.md, LICENSE.md and package.json', () => {
+	test('holds only dist/ (nodes, credentials, codex JSON, icons, output schemas), README.md, LICENSE.md and package.json', () => {
 		const stray = packed.files.filter((f) => !SHIPPABLE.some((re) => re.test(f)));
 		expect(stray).toEqual([]);
 		const forbidden = packed.files.filter((f) => FORBIDDEN.some((re) => re.test(f)));
@@ -171,6 +172,21 @@ describe('the npm tarball', () => {
 		const actionNode = report.nodes.find((n) => n.name === 'datatruck');
 		expect(actionNode?.usableAsTool).toBe(true);
 		expect(report.nodes.find((n) => n.name === 'datatruckTrigger')?.polling).toBe(true);
+	});
+
+	test('every output schema (__schema__ JSON, copied by n8n-node build) ships beside its node, unchanged', () => {
+		const sources = shippedSchemaFiles();
+		expect(sources.length).toBeGreaterThan(0);
+		const missing = sources.filter((file) => !packed.files.includes(`dist/${file}`));
+		expect(missing).toEqual([]);
+		for (const file of sources) {
+			expect(readFileSync(join(packed.dir, 'dist', file), 'utf8')).toBe(readFileSync(join(ROOT, file), 'utf8'));
+		}
+		// n8n looks for them in the folder of the compiled node named in package.json's n8n field.
+		for (const node of packed.manifest.n8n?.nodes ?? []) {
+			const folder = posix.dirname(node);
+			expect(packed.files.some((f) => f.startsWith(`${folder}/__schema__/v1.0.0/`))).toBe(true);
+		}
 	});
 
 	test('every icon the nodes and the credential name is an SVG in the tarball', () => {

@@ -27,6 +27,7 @@ const CHOSEN = {
 	'credential-success.png': 'credential-success.png',
 	'credential-error.png': 'credential-error.png',
 	'trigger-fetch-test-event.png': 'trigger-fetch-test-event.png',
+	'schema-preview.png': 'schema-preview-load-get.png',
 };
 
 function main() {

@@ -1,6 +1,6 @@
 /** The creates and updates, and the ways their answer gets lost, shared by the in-process and real-n8n tests. */
-import type { Sandbox, FaultSpec } from '../sandbox';
-import { driverUpdateParameters } from './fixtures';
+import type { Sandbox, FaultSpec } from '../sandbox/index.cts';
+import { driverUpdateParameters } from './fixtures.cts';
 import type { INodeParameters } from 'n8n-workflow';
 
 export interface Write {

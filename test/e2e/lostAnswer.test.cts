@@ -3,9 +3,9 @@
  * (the node's error, or the item's error with Continue On Fail) says the record may exist, that it was not sent
  * again, and what to check; n8n's own "you can retry" text for network error codes must not replace it.
  */
-import { FAULTS, lostAnswerMessage, lostAnswerWrites, type Write } from '../integration/lostAnswerCases';
-import { errorOf } from './lib/output';
-import { startSuite, type Suite } from './lib/suite';
+import { FAULTS, lostAnswerMessage, lostAnswerWrites, type Write } from '../integration/lostAnswerCases.cts';
+import { errorOf } from './lib/output.cts';
+import { startSuite, type Suite } from './lib/suite.cts';
 
 const N8N_GENERIC = /retry|perhaps it is offline|closed unexpectedly|timed out, consider/i;
 

@@ -3,8 +3,8 @@
  * (the work-order shape is not published, A7): it fails loudly, naming the field it expected and
  * the fields it found, and stores nothing.
  */
-import { PollHarness } from '../harness/poll';
-import { useSandbox } from '../harness/sandbox';
+import { PollHarness } from '../harness/poll.cts';
+import { useSandbox } from '../harness/sandbox.cts';
 
 const dt = useSandbox();
 

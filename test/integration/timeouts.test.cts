@@ -5,8 +5,8 @@
  */
 import { timeoutPolicy } from '../../nodes/Datatruck/shared/timeouts';
 import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
-import { PollHarness } from '../harness/poll';
-import { useSandbox } from '../harness/sandbox';
+import { PollHarness } from '../harness/poll.cts';
+import { useSandbox } from '../harness/sandbox.cts';
 
 const dt = useSandbox();
 

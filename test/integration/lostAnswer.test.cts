@@ -4,8 +4,8 @@
  * error's message, as n8n shows it, must say so and what to look for in Datatruck.
  */
 import { timeoutPolicy } from '../../nodes/Datatruck/shared/timeouts';
-import { useSandbox } from '../harness/sandbox';
-import { FAULTS, lostAnswerMessage, lostAnswerWrites } from './lostAnswerCases';
+import { useSandbox } from '../harness/sandbox.cts';
+import { FAULTS, lostAnswerMessage, lostAnswerWrites } from './lostAnswerCases.cts';
 
 const dt = useSandbox();
 

@@ -1,7 +1,7 @@
 /** Sandbox faults for lost answers and for work orders whose creation time is named otherwise. */
 import type { AxiosInstance } from 'axios';
-import { Sandbox } from './index';
-import { apiClient, startTestSandbox } from './testClient';
+import { Sandbox } from './index.cts';
+import { apiClient, startTestSandbox } from './testClient.cts';
 
 describe('sandbox: a fault after the request took effect, and the work-order time field', () => {
 	let sandbox: Sandbox;

@@ -1,0 +1,179 @@
+/**
+ * The runs the output schemas are inferred from, and checked against: realistic parameters for every
+ * operation of the Datatruck node and every event of the Datatruck Trigger, with Simplify on and off.
+ * Plain data on purpose: when an operation's parameters change, change them here.
+ *
+ * Each case names its node and its operation by its own parameters (`resource`/`operation`, or `event`;
+ * `simplify: true` makes it a case of the Simplify-on schema). Several cases of one operation are
+ * merged into one schema: give a case for each shape Datatruck may answer with. IDs are those of the
+ * sandbox's seeded data (seed 42): loads 10001–11200, drivers 201–…
+ * `npm run schemas` fails when an operation has no case here, or a case names no operation.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { driverUpdateParameters } from '../integration/fixtures.cts';
+import type { SandboxConfig } from '../sandbox/index.cts';
+
+export interface SchemaCase {
+	/** `datatruck` or `datatruckTrigger`. */
+	node: string;
+	/** Shown when the case fails. */
+	name: string;
+	parameters: INodeParameters;
+	/** Action node: the input items (one empty item when omitted), e.g. IDs read by `={{ $json.id }}`. */
+	items?: IDataObject[];
+	/** Sandbox settings for this case (e.g. which of Datatruck's two update replies it gives). */
+	sandbox?: Partial<SandboxConfig>;
+}
+
+/**
+ * The clock of the sandbox and of the trigger during these runs. The sandbox seeds its data relative to
+ * its clock; a fixed one makes every run see the same records, so the schemas come out the same.
+ */
+export const SCHEMA_CLOCK = '2026-11-20T12:00:00Z';
+
+/** The 90 days before the clock, as the editor's date pickers give them. */
+const WINDOW = { startDate: '2026-08-22T00:00:00', endDate: '2026-11-20T00:00:00' };
+const SOME_LOADS = [10001, 10008, 10010, 10019, 10076, 10250, 10512, 11001, 11099, 11105].map((id) => ({ id }));
+const LOAD_FILTER = { conditions: [{ field: 'status', operator: 'is_in', value: 'booked,dispatched,delivered' }] };
+/**
+ * A first poll with a Start From Date emits what is already there, oldest first (up to the poll's
+ * request budget): the oldest records, and those of the last ten days (in transit, with an ETA).
+ */
+const STARTS = [
+	['since 2020', '2020-01-01T00:00:00'],
+	['of the last 10 days', '2026-11-10T12:00:00'],
+];
+const since = (event: string, extra: INodeParameters = {}) =>
+	STARTS.map(([when, startDate]) => ({
+		node: 'datatruckTrigger',
+		name: `${event} ${when}${extra.simplify ? ', simplified' : ''}`,
+		parameters: { event, ...extra, options: { startDate } },
+	}));
+
+export const SCHEMA_CASES: SchemaCase[] = [
+	// Dispatcher Board
+	{ node: 'datatruck', name: 'board, last 90 days', parameters: { resource: 'dispatcherBoard', operation: 'get', ...WINDOW, returnAll: true } },
+
+	// Driver
+	{ node: 'datatruck', name: 'all drivers', parameters: { resource: 'driver', operation: 'getMany', returnAll: true } },
+	{
+		node: 'datatruck',
+		name: 'hire a driver',
+		parameters: {
+			resource: 'driver',
+			operation: 'create',
+			firstName: 'Maria',
+			lastName: 'Lopez',
+			contactNumber: '+1 312 555 0142',
+			driverType: 'company_driver',
+			additionalFields: {
+				email: 'maria.lopez@acmetrucking.com',
+				employeeStatus: 'Active',
+				status: 'Available',
+				isMain: false,
+				mcNumber: 2,
+				birthDate: '1986-04-12T00:00:00',
+				driverLicense: 'L52374918',
+				driverLicenseExpiration: '2028-06-30',
+			},
+		},
+	},
+	// The form of a full update, shared with the driver tests (so a change of Update's parameters reaches both).
+	...([['detail', '205'], ['array', '206']] as const).map(([reply, driverId]) => ({
+		node: 'datatruck',
+		name: `update a driver (Datatruck answers with the ${reply === 'detail' ? '{detail} message' : 'updated driver'})`,
+		sandbox: { driverUpdateReply: reply },
+		parameters: driverUpdateParameters({ driverId }),
+	})),
+
+	// Load
+	{
+		node: 'datatruck',
+		name: 'book a load with two stops',
+		parameters: {
+			resource: 'load',
+			operation: 'create',
+			customer: 'Coyote Logistics',
+			stops: {
+				stop: [
+					{ stopType: 'pickup', company: 'Midwest Cold Storage', city: 'Chicago', state: 'IL', zipCode: '60608', readyFrom: '2026-11-21T08:00:00', referenceId: 'PU-88412' },
+					{ stopType: 'delivery', company: 'Lone Star Foods', city: 'Dallas', state: 'TX', readyFrom: '2026-11-23T14:00:00' },
+				],
+			},
+			additionalFields: { loadId: 'LD-SCHEMA-1', loadPay: '2450.00', weight: '42000.5', equipmentType: 'Reefer', tags: 'Hot, Team' },
+		},
+	},
+	{ node: 'datatruck', name: 'loads by ID', items: SOME_LOADS, parameters: { resource: 'load', operation: 'get', loadId: '={{ $json.id }}' } },
+	{ node: 'datatruck', name: 'loads by ID, simplified', items: SOME_LOADS, parameters: { resource: 'load', operation: 'get', loadId: '={{ $json.id }}', simplify: true } },
+	{ node: 'datatruck', name: 'recent loads', parameters: { resource: 'load', operation: 'getMany', limit: 200, filters: LOAD_FILTER } },
+	{ node: 'datatruck', name: 'recent loads, simplified', parameters: { resource: 'load', operation: 'getMany', limit: 200, filters: LOAD_FILTER, simplify: true } },
+
+	// Trailer
+	{ node: 'datatruck', name: 'all trailers', parameters: { resource: 'trailer', operation: 'getMany', returnAll: true } },
+	{
+		node: 'datatruck',
+		name: 'add a reefer trailer',
+		parameters: {
+			resource: 'trailer',
+			operation: 'create',
+			unitNumber: 'TRL-SCHEMA-1',
+			additionalFields: { vin: '1GRAA0621KB703112', make: 'Great Dane', model: 'Everest', year: 2021, plateNumber: 'P832114', state: 'IL', status: 'Active', trailerType: 3 },
+		},
+	},
+
+	// Truck
+	{ node: 'datatruck', name: 'all trucks', parameters: { resource: 'truck', operation: 'getMany', returnAll: true } },
+	{
+		node: 'datatruck',
+		name: 'add a truck',
+		parameters: {
+			resource: 'truck',
+			operation: 'create',
+			specifyBody: 'json',
+			jsonBody: JSON.stringify({ unit_number: 'T-SCHEMA-7', make: 'Freightliner', model: 'Cascadia', year: '2024', vin: '3AKJHHDR7NSNA1234' }),
+		},
+	},
+
+	// Work Order
+	{
+		node: 'datatruck',
+		name: 'tire work order from the form',
+		parameters: {
+			resource: 'workOrder',
+			operation: 'create',
+			procedureName: 'TRK TIre Rim Repair / Replacement',
+			additionalFields: {
+				referenceNumber: 'WO-SCHEMA-1001',
+				status: 'Pending',
+				truck: 'T142',
+				odometer: 412870,
+				totalPrice: '1234.50',
+				scheduledOnDate: '2026-11-21T09:00:00',
+				vendor: 'TA Truck Service',
+				vendorEmail: 'service@ta-joliet.example',
+			},
+			tasks: { task: [{ customTask: 'Replace rim', partsPrice: '85.00', partsQuantity: '2', laborHours: '1.5' }] },
+			notes: { note: [{ body: 'Driver reported a bent rim at pre-trip.' }] },
+			compensation: { entry: [{ driver: 'Maria Lopez', customer: 'Coyote Logistics' }] },
+			tags: { tag: [{ name: 'Tires' }] },
+		},
+	},
+	{
+		node: 'datatruck',
+		name: 'trailer wash from JSON',
+		parameters: {
+			resource: 'workOrder',
+			operation: 'create',
+			specifyBody: 'json',
+			jsonBody: JSON.stringify({ procedure_name: 'TRL Wash', trailer: 'TR512', total_price: 99.9, odometer: '120500' }),
+		},
+	},
+	{ node: 'datatruck', name: 'all work orders', parameters: { resource: 'workOrder', operation: 'getMany', returnAll: true } },
+
+	// Datatruck Trigger: every event, Simplify off and on (work orders have no Simplify)
+	...['newLoad', 'loadFlagged', 'loadPickedUp', 'loadDelivered'].flatMap((event) => [
+		...since(event),
+		...since(event, { simplify: true }),
+	]),
+	...since('newWorkOrder'),
+];
