@@ -8,6 +8,7 @@
  */
 import { DEFAULT_RATE_LIMIT, parseConfigPatch, RateLimitConfig, SandboxConfig } from './config';
 import { ResetOptions, SandboxControls } from './control';
+import { DocumentHost } from './documents';
 import { FaultQueue, FaultSpec, parseFaultSpec } from './faults';
 import { SlidingWindowLimiter } from './rateLimiter';
 import { RequestLogEntry } from './requestLog';
@@ -20,6 +21,7 @@ import { Order, SandboxData, WorkOrder } from './types';
 export type { SandboxConfig, RateLimitConfig } from './config';
 export type { FaultKind, FaultSpec } from './faults';
 export type { RequestLogEntry } from './requestLog';
+export type { DocumentFault, DocumentFaultKind, DocumentHost, DocumentRequest } from './documents';
 export type { Page } from './pagination';
 export type { DispatcherBoardRow } from './resources/dispatcherBoard';
 export * from './types';
@@ -67,6 +69,8 @@ export interface Sandbox {
 	createLoad(partial?: Partial<Order>): Order;
 	updateLoad(id: number, patch: Partial<Order>): Order;
 	createWorkOrder(partial?: Partial<WorkOrder>): WorkOrder;
+	/** The storage host the loads' `file_link`s point at: its own origin, request log and faults. */
+	documents: DocumentHost;
 	close(): Promise<void>;
 }
 
@@ -80,7 +84,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		nextOrigin: null,
 		repeatNext: false,
 	}) as SandboxConfig;
-	const store = new SandboxStore(config, { seed: opts.seed ?? DEFAULT_SEED, loads: opts.loads ?? DEFAULT_LOAD_COUNT }, opts.now ?? (() => new Date()));
+	const now = opts.now ?? (() => new Date());
+	const documents = new DocumentHost(now);
+	await documents.listen(opts.host ?? '127.0.0.1');
+	const store = new SandboxStore(config, { seed: opts.seed ?? DEFAULT_SEED, loads: opts.loads ?? DEFAULT_LOAD_COUNT }, now, (orderId, fileName) => documents.link(orderId, fileName));
 	const limiter = new SlidingWindowLimiter(() => store.config.rateLimit);
 	const faults = new FaultQueue();
 	const log: RequestLogEntry[] = [];
@@ -142,6 +149,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		createLoad: controls.createLoad,
 		updateLoad: controls.updateLoad,
 		createWorkOrder: controls.createWorkOrder,
-		close: () => server.close(),
+		documents,
+		close: async () => {
+			await server.close();
+			await documents.close();
+		},
 	};
 }

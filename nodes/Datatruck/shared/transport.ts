@@ -232,7 +232,7 @@ function describeFault(error: unknown): { reason: string; transient: boolean } {
 	return { reason, transient };
 }
 
-function retryAfterMs(headers: IDataObject | undefined): number | undefined {
+export function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 	const value = headers?.['retry-after'];
 	if (value === undefined || value === null || value === '') return undefined;
 	const seconds = Number(value);
