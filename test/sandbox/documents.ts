@@ -14,6 +14,7 @@ import { AddressInfo } from 'node:net';
 import { documentFile, type DocumentFile } from './documentFiles';
 import { ApiReply, notFound } from './http';
 import { Route } from './router';
+import { SandboxStore } from './store';
 
 export { documentFile, onePagePdf, smallPng, type DocumentFile } from './documentFiles';
 
@@ -22,7 +23,11 @@ const LINK_LIFETIME_S = 7 * 24 * 3600;
 const SIGNING_SECRET = 'sandbox-storage-signing-secret';
 const COMPANY_FOLDER = 'prairie-line';
 
-export type DocumentFaultKind = 'not_found' | 'expired' | 'wrong_type' | 'oversize' | 'redirect' | 'hang';
+/**
+ * not_found: 404 · expired: 403 "Request has expired" · wrong_type: a sign-in web page instead of the file ·
+ * generic_type: the right bytes as application/octet-stream · oversize: a huge file · redirect: 302 · hang: no answer.
+ */
+export type DocumentFaultKind = 'not_found' | 'expired' | 'wrong_type' | 'generic_type' | 'oversize' | 'redirect' | 'hang';
 
 export interface DocumentFault {
 	kind: DocumentFaultKind;
@@ -153,6 +158,11 @@ export class DocumentHost {
 				return reply(403, 'application/xml', storageError('AccessDenied', 'Request has expired'));
 			case 'wrong_type':
 				return reply(200, 'text/html; charset=utf-8', '<!DOCTYPE html><html><body><h1>Sign in to Prairie Line Storage</h1></body></html>');
+			case 'generic_type': {
+				const parsed = parseDocumentPath(url.pathname);
+				const file = parsed && documentFile(parsed.orderId, parsed.fileName);
+				return reply(file ? 200 : 404, 'application/octet-stream', file ? file.bytes : '');
+			}
 			case 'redirect':
 				return reply(302, 'text/plain', 'Found', { Location: fault.location ?? `/moved${url.pathname}` });
 			case 'oversize': {
@@ -209,18 +219,35 @@ function storageError(code: string, message: string): string {
 	return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
 }
 
-/** A document served by the API origin itself: the load's document at `index`, behind the token. */
+/**
+ * A load's document at `index` on the API origin itself, behind the token: `file/` serves the bytes,
+ * `link/` answers 302 to the signed storage link (a stable API address in front of expiring ones).
+ */
 export const documentFileRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/orders/:pk/documents/:index/file/',
 		handler: (request, store): ApiReply => {
-			const order = store.data.orders.find((candidate) => candidate.id === Number(request.params.pk));
-			const document = order?.documents[Number(request.params.index)];
-			const fileName = document && new URL(document.file_link).pathname.split('/').pop();
-			const file = order && fileName ? documentFile(order.id, fileName) : undefined;
+			const { order, fileName } = storedDocument(request.params, store);
+			const file = documentFile(order.id, fileName);
 			if (!file) throw notFound('No such document.');
 			return { status: 200, body: undefined, file };
 		},
 	},
+	{
+		method: 'GET',
+		pattern: '/orders/:pk/documents/:index/link/',
+		handler: (request, store): ApiReply => ({
+			status: 302,
+			body: { detail: 'Found' },
+			headers: { Location: storedDocument(request.params, store).link },
+		}),
+	},
 ];
+
+function storedDocument(params: Record<string, string>, store: SandboxStore) {
+	const order = store.data.orders.find((candidate) => candidate.id === Number(params.pk));
+	const document = order?.documents[Number(params.index)];
+	if (!order || !document) throw notFound('No such document.');
+	return { order, link: document.file_link, fileName: new URL(document.file_link).pathname.split('/').pop() ?? '' };
+}

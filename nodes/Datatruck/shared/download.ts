@@ -195,7 +195,7 @@ function checkedUrl(link: string, fail: ReturnType<typeof failureFor>, from?: UR
 	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
 		throw fail(
 			from ? `the file host redirected to a non-https address (${where(url)})` : `the link is not an https address (${where(url)})`,
-			from,
+			undefined,
 			'Documents are only downloaded over https, so that the file and any signed link stay private.',
 		);
 	}
