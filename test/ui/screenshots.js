@@ -27,6 +27,7 @@ const CHOSEN = {
 	'credential-success.png': 'credential-success.png',
 	'credential-error.png': 'credential-error.png',
 	'trigger-fetch-test-event.png': 'trigger-fetch-test-event.png',
+	'load-get-documents-binary.png': 'load-get-documents-binary.png',
 };
 
 function main() {

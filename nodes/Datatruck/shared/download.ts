@@ -149,7 +149,6 @@ async function fetchOnce(
 	} catch (error) {
 		stopTimer.abort();
 		cancel?.removeEventListener('abort', onCancel);
-		if (error instanceof NodeOperationError) throw error;
 		if (abort.signal.aborted) throw timedOut(url, limits, fail, cancel);
 		throw fail(`the file host could not be reached (${networkCode(error)})`, url);
 	} finally {

@@ -70,7 +70,7 @@ export const loadGetDocumentsFields: INodeProperties[] = [
 				name: 'One Item per Load',
 				value: 'perLoad',
 				description:
-					'All files of the load in one item, one binary field per document type (e.g. proof_of_delivery), e.g. to attach them to one email',
+					'All files of the load in one item, one binary field per document type such as proof_of_delivery: to attach them to one email',
 			},
 		],
 		default: 'perDocument',
