@@ -268,6 +268,18 @@ describe('Load › Get Documents: security', () => {
 		expectNoSignedQuery(result.error);
 	});
 
+	test('an error from Datatruck’s own address never shows the token', async () => {
+		const source = seededLoad(withAll);
+		const load = loadWithDocuments([{ file_link: `${dt.sandbox.baseUrl}/orders/${source.id}/documents/9/file/?token=${dt.sandbox.token}` }]);
+		const result = await dt.run({ parameters: getDocuments(load.id) });
+		expect(result.error?.message).toBe(
+			`Could not download the proof of delivery of load ${load.id}: the file is not there any more (HTTP 404) (${new URL(dt.sandbox.origin).host})`,
+		);
+		const everything = JSON.stringify({ ...result.error, message: result.error?.message, stack: result.error?.stack });
+		expect(everything).not.toContain(dt.sandbox.token);
+		expect(dt.sandbox.log[1].headers.authorization).toBe(`Token ${dt.sandbox.token}`);
+	});
+
 	test('a document without a link is an error naming the load and the type', async () => {
 		const load = loadWithDocuments([{ file_type: 'bill_of_lading', file_link: '' }]);
 		const result = await dt.run({ parameters: getDocuments(load.id) });
@@ -353,7 +365,7 @@ describe('Load › Get Documents: faults', () => {
 			parameters: getDocuments(load().id, { documentTypes: ['proof_of_delivery'], requestOptions: { timeout: 400 } }),
 		});
 		expect(result.error?.message).toMatch(
-			new RegExp(`proof of delivery of load ${load().id}: the download did not finish within 0 s`),
+			new RegExp(`proof of delivery of load ${load().id}: the download did not finish within 0.4 s `),
 		);
 		expect(result.error?.description).toMatch(/Request Options › Timeout/);
 	});

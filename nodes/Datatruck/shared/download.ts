@@ -159,9 +159,9 @@ async function fetchOnce(
 function timedOut(url: URL, limits: DownloadLimits, fail: ReturnType<typeof failureFor>, cancel?: AbortSignal) {
 	if (cancel?.aborted) return fail('the execution was cancelled', url);
 	return fail(
-		`the download did not finish within ${Math.round(limits.timeoutMs / 1000)} s`,
+		`the download did not finish within ${Math.round(limits.timeoutMs / 100) / 10} s`,
 		url,
-		'Raise the timeout under Add Option › Request Options › Timeout, or try again later.',
+		'Raise Request Options › Timeout (at the bottom of the node) if the file host is slow, or try again later.',
 	);
 }
 
