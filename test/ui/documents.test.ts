@@ -4,7 +4,6 @@
  * and from the execution n8n stored.
  */
 import type { Page } from 'playwright-core';
-import { parseFlatted } from '../e2e/lib/flatted';
 import { launchUi, type Ui } from './lib/browser';
 import {
 	creatorItem,
@@ -25,6 +24,7 @@ import {
 	useCredential,
 	workflowIdOf,
 } from './lib/editor';
+import { lastRunItems } from './lib/executions';
 import { startInstance, type Instance } from './lib/instance';
 
 describe('Load › Get Documents in the n8n editor (Chromium)', () => {
@@ -72,7 +72,8 @@ describe('Load › Get Documents in the n8n editor (Chromium)', () => {
 		await screenshot(page, 'load-get-documents-binary');
 
 		// What n8n stored: one binary field per document type, each the size of the file the host served.
-		const binary = await lastRunBinary(workflowIdOf(page), 'Get the documents of a load');
+		const [item] = await lastRunItems(inst, workflowIdOf(page), 'Get the documents of a load');
+		const binary = item.binary ?? {};
 		expect(Object.keys(binary)).toEqual(load.documents.map((d) => d.file_type));
 		for (const [index, document] of load.documents.entries()) {
 			const served = inst.sb.documents.fileAt(document.file_link);
@@ -84,12 +85,4 @@ describe('Load › Get Documents in the n8n editor (Chromium)', () => {
 		}
 		await ndv(page).locator(tid('ndv-close-button')).click();
 	});
-
-	async function lastRunBinary(workflowId: string, nodeName: string): Promise<Record<string, Record<string, unknown>>> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const list = await inst.rest('GET', `/executions?filter=${filter}&limit=1`);
-		const full = await inst.rest('GET', `/executions/${list.data.results[0].id}`);
-		const data = parseFlatted(full.data.data) as any;
-		return data.resultData.runData[nodeName][0].data.main[0][0].binary;
-	}
 });
