@@ -14,6 +14,8 @@ export interface ApiReply {
 	status: number;
 	body: unknown;
 	headers?: Record<string, string>;
+	/** A file instead of a JSON body (a load's document served by the API origin). */
+	file?: { bytes: Buffer; contentType: string };
 }
 
 /** Thrown anywhere below a handler; the server turns it into `{error: status, message}`. */

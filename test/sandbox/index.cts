@@ -8,6 +8,7 @@
  */
 import { DEFAULT_RATE_LIMIT, parseConfigPatch, RateLimitConfig, SandboxConfig } from './config.cts';
 import { ResetOptions, SandboxControls } from './control.cts';
+import { DocumentHost } from './documents.cts';
 import { FaultQueue, FaultSpec, parseFaultSpec } from './faults.cts';
 import { SlidingWindowLimiter } from './rateLimiter.cts';
 import { RequestLogEntry } from './requestLog.cts';
@@ -20,6 +21,7 @@ import { Order, SandboxData, WorkOrder } from './types.cts';
 export type { SandboxConfig, RateLimitConfig } from './config.cts';
 export type { FaultKind, FaultSpec } from './faults.cts';
 export type { RequestLogEntry } from './requestLog.cts';
+export type { DocumentFault, DocumentFaultKind, DocumentHost, DocumentRequest } from './documents.cts';
 export type { Page } from './pagination.cts';
 export type { DispatcherBoardRow } from './resources/dispatcherBoard.cts';
 export * from './types.cts';
@@ -67,6 +69,8 @@ export interface Sandbox {
 	createLoad(partial?: Partial<Order>): Order;
 	updateLoad(id: number, patch: Partial<Order>): Order;
 	createWorkOrder(partial?: Partial<WorkOrder>): WorkOrder;
+	/** The storage host the loads' `file_link`s point at: its own origin, request log and faults. */
+	documents: DocumentHost;
 	close(): Promise<void>;
 }
 
@@ -81,7 +85,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		repeatNext: false,
 		workOrderTimeField: 'created_datetime',
 	}) as SandboxConfig;
-	const store = new SandboxStore(config, { seed: opts.seed ?? DEFAULT_SEED, loads: opts.loads ?? DEFAULT_LOAD_COUNT }, opts.now ?? (() => new Date()));
+	const now = opts.now ?? (() => new Date());
+	const documents = new DocumentHost(now);
+	await documents.listen(opts.host ?? '127.0.0.1');
+	const store = new SandboxStore(config, { seed: opts.seed ?? DEFAULT_SEED, loads: opts.loads ?? DEFAULT_LOAD_COUNT }, now, (orderId, fileName) => documents.link(orderId, fileName));
 	const limiter = new SlidingWindowLimiter(() => store.config.rateLimit);
 	const faults = new FaultQueue();
 	const log: RequestLogEntry[] = [];
@@ -143,6 +150,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		createLoad: controls.createLoad,
 		updateLoad: controls.updateLoad,
 		createWorkOrder: controls.createWorkOrder,
-		close: () => server.close(),
+		documents,
+		close: async () => {
+			await server.close();
+			await documents.close();
+		},
 	};
 }

@@ -137,6 +137,8 @@ export class SeedGenerator {
 	constructor(
 		private readonly rng: Prng,
 		private readonly data: SandboxData,
+		/** Where a document's file lives; the sandbox points it at its document host. */
+		private readonly documentLink: DocumentLinkBuilder = placeholderDocumentLink,
 	) {}
 
 	private vin(): string {
@@ -413,7 +415,8 @@ export class SeedGenerator {
 			.filter((entry): entry is [DocumentFileType, number] => entry[1] !== null)
 			.map(([fileType, at]) => ({
 				file_type: fileType,
-				file_link: `https://files.datatruck.example/prairie-line/orders/${orderId}/${fileType}_${this.rng.digits(6)}.pdf`,
+				// Every fourth proof of delivery is a driver's photo rather than a scan.
+				file_link: this.documentLink(orderId, `${fileType}_${this.rng.digits(6)}.${fileType === 'proof_of_delivery' && orderId % 4 === 0 ? 'png' : 'pdf'}`),
 				uploaded_by: this.rng.chance(0.85) ? uploader : null,
 				uploaded_at: toIsoSeconds(at + this.rng.int(5, 240) * MINUTE_MS),
 			}));
@@ -589,13 +592,19 @@ export interface SeedOptions {
 	seed: number;
 	loads: number;
 	now: Date;
+	documentLink?: DocumentLinkBuilder;
 }
+
+/** The `file_link` of load `orderId`'s document file `fileName` (e.g. `bill_of_lading_123456.pdf`). */
+export type DocumentLinkBuilder = (orderId: number, fileName: string) => string;
+
+const placeholderDocumentLink: DocumentLinkBuilder = (orderId, fileName) => `https://files.datatruck.example/prairie-line/orders/${orderId}/${fileName}`;
 
 /** The whole store for a seed, plus the generator that keeps producing records after it. */
 export function buildSandboxData(options: SeedOptions): { data: SandboxData; generator: SeedGenerator } {
 	const nowMs = options.now.getTime();
 	const data: SandboxData = { ...referenceLists(), orders: [], drivers: [], trailers: [], trucks: [], workOrders: [] };
-	const generator = new SeedGenerator(new Prng(options.seed), data);
+	const generator = new SeedGenerator(new Prng(options.seed), data, options.documentLink);
 	data.trucks = generator.trucks(TRUCK_COUNT);
 	data.trailers = generator.trailers(TRAILER_COUNT);
 	data.drivers = generator.drivers(DRIVER_COUNT, nowMs);

@@ -5,6 +5,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { CONTROL_PREFIX, controlRoutes, SandboxControls } from './control.cts';
+import { documentFileRoutes } from './documents.cts';
 import { FaultOutcome, faultOutcome, FaultQueue } from './faults.cts';
 import { ApiError, ApiReply, ApiRequest } from './http.cts';
 import { SlidingWindowLimiter, throttledMessage } from './rateLimiter.cts';
@@ -28,6 +29,7 @@ const API_ROUTES: Route[] = [
 	...driverRoutes,
 	...trailerRoutes,
 	...truckRoutes,
+	...documentFileRoutes,
 ];
 
 export interface ServerParts {
@@ -165,6 +167,11 @@ export class SandboxHttpServer {
 			return;
 		}
 		entry.status = outcome.status;
+		if (outcome.file) {
+			response.writeHead(outcome.status, { 'Content-Type': outcome.file.contentType, 'Content-Length': outcome.file.bytes.length });
+			response.end(outcome.file.bytes);
+			return;
+		}
 		writeJson(response, outcome, this.parts.store.config.tokens);
 	}
 

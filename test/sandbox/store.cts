@@ -1,6 +1,6 @@
 /** The sandbox's state: seeded data, runtime configuration, the reference clock. */
 import { SandboxConfig } from './config.cts';
-import { buildSandboxData, SeedGenerator } from './seed.cts';
+import { buildSandboxData, DocumentLinkBuilder, SeedGenerator } from './seed.cts';
 import { SandboxData } from './types.cts';
 
 export const DEFAULT_SEED = 42;
@@ -19,6 +19,7 @@ export class SandboxStore {
 		options: { seed: number; loads: number },
 		/** Reference clock: seeds relative dates, answers `today`, stamps created records. */
 		readonly now: () => Date,
+		private readonly documentLink?: DocumentLinkBuilder,
 	) {
 		this.seed = options.seed;
 		this.loadCount = options.loads;
@@ -32,7 +33,7 @@ export class SandboxStore {
 	}
 
 	private reseed(): void {
-		const built = buildSandboxData({ seed: this.seed, loads: this.loadCount, now: this.now() });
+		const built = buildSandboxData({ seed: this.seed, loads: this.loadCount, now: this.now(), documentLink: this.documentLink });
 		this.data = built.data;
 		this.generator = built.generator;
 	}

@@ -105,6 +105,7 @@ export const SCHEMA_CASES: SchemaCase[] = [
 	},
 	{ node: 'datatruck', name: 'loads by ID', items: SOME_LOADS, parameters: { resource: 'load', operation: 'get', loadId: '={{ $json.id }}' } },
 	{ node: 'datatruck', name: 'loads by ID, simplified', items: SOME_LOADS, parameters: { resource: 'load', operation: 'get', loadId: '={{ $json.id }}', simplify: true } },
+	{ node: 'datatruck', name: 'documents of loads', items: SOME_LOADS, parameters: { resource: 'load', operation: 'getDocuments', loadId: '={{ $json.id }}' } },
 	{ node: 'datatruck', name: 'recent loads', parameters: { resource: 'load', operation: 'getMany', limit: 200, filters: LOAD_FILTER } },
 	{ node: 'datatruck', name: 'recent loads, simplified', parameters: { resource: 'load', operation: 'getMany', limit: 200, filters: LOAD_FILTER, simplify: true } },
 

@@ -9,7 +9,6 @@ import type { Page } from 'playwright-core';
 import { FILTER_OPERATORS } from '../../nodes/Datatruck/shared/filters';
 import { LOAD_FIELDS } from '../../nodes/Datatruck/resources/load/fields';
 import { PROCEDURE_NAMES, type Order, type RequestLogEntry } from '../sandbox/index.cts';
-import { parseFlatted } from '../e2e/lib/flatted.cts';
 import { direct } from '../e2e/lib/suite.cts';
 import { launchUi, type Ui } from './lib/browser.cts';
 import { unexpectedErrors } from './lib/console.cts';
@@ -42,6 +41,7 @@ import {
 	useCredential,
 	workflowIdOf,
 } from './lib/editor.cts';
+import { lastRunItems as lastRunItemsOf } from './lib/executions.cts';
 import { startInstance, type Instance } from './lib/instance.cts';
 
 const NODE = 'n8n-nodes-datatruck.datatruck';
@@ -460,14 +460,6 @@ describe('Datatruck in the n8n editor (Chromium)', () => {
 
 	/** The items a node emitted in the newest execution of a workflow, as n8n stored them. */
 	async function lastRunItems(workflowId: string, nodeName: string): Promise<unknown[]> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const list = await inst.rest('GET', `/executions?filter=${filter}&limit=1`);
-		const [newest] = list.data.results;
-		if (!newest) throw new Error(`no execution stored for workflow ${workflowId}`);
-		const full = await inst.rest('GET', `/executions/${newest.id}`);
-		const data = parseFlatted(full.data.data) as any;
-		const run = data.resultData.runData[nodeName]?.[0];
-		if (!run) throw new Error(`node "${nodeName}" did not run in execution ${newest.id}`);
-		return (run.data.main[0] ?? []).map((item: { json: unknown }) => item.json);
+		return (await lastRunItemsOf(inst, workflowId, nodeName)).map((item) => item.json);
 	}
 });

@@ -28,6 +28,7 @@ const CHOSEN = {
 	'credential-error.png': 'credential-error.png',
 	'trigger-fetch-test-event.png': 'trigger-fetch-test-event.png',
 	'schema-preview.png': 'schema-preview-load-get.png',
+	'load-get-documents-binary.png': 'load-get-documents-binary.png',
 };
 
 function main() {

@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { fetchRecords, type ListShape } from './pagination';
 import { userTimeoutOf } from './timeouts';
-import { datatruckRequest } from './transport';
+import { datatruckRequest, type DatatruckRequest } from './transport';
 import { ParameterCheck } from './validation';
 
 /** Turns what Datatruck returned into output records (e.g. Simplify, or one shape for two replies). */
@@ -36,6 +36,12 @@ export interface OperationSpec {
 	/** Checks and builds the request from the parameters before anything is sent. */
 	preSend?: PreSendAction[];
 	shape?: RecordShaper;
+	/** Builds the output items itself, e.g. with binary data; they are paired with the input item. */
+	toItems?: (
+		this: IExecutePaginationFunctions,
+		records: IDataObject[],
+		request: DatatruckRequest,
+	) => Promise<INodeExecutionData[]>;
 }
 
 /**
@@ -92,6 +98,9 @@ function routeThroughTransport(spec: OperationSpec) {
 		if (spec.shape) records = await spec.shape.call(this, records);
 
 		const pairedItem = { item: this.getItemIndex() };
+		if (spec.toItems) {
+			return (await spec.toItems.call(this, records, request)).map((item) => ({ ...item, pairedItem }));
+		}
 		return records.map((json) => ({ json, pairedItem }));
 	};
 }

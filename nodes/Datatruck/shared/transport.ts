@@ -257,7 +257,7 @@ function describeFault(error: unknown, timeoutMs: number) {
 	return { reason, code, transient, timedOut, reachedServer: !(code && NOT_SENT_CODES.has(code)) };
 }
 
-function retryAfterMs(headers: IDataObject | undefined): number | undefined {
+export function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 	const value = headers?.['retry-after'];
 	if (value === undefined || value === null || value === '') return undefined;
 	const seconds = Number(value);

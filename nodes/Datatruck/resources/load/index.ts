@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { loadCreateFields, loadCreateOperation } from './create';
 import { loadGetFields, loadGetOperation } from './get';
+import { loadGetDocumentsFields, loadGetDocumentsOperation } from './getDocuments';
 import { loadGetManyFields, loadGetManyOperation } from './getMany';
 
 export const loadDescription: INodeProperties[] = [
@@ -10,10 +11,11 @@ export const loadDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['load'] } },
-		options: [loadCreateOperation, loadGetOperation, loadGetManyOperation],
+		options: [loadCreateOperation, loadGetOperation, loadGetDocumentsOperation, loadGetManyOperation],
 		default: 'getMany',
 	},
 	...loadGetManyFields,
 	...loadGetFields,
+	...loadGetDocumentsFields,
 	...loadCreateFields,
 ];

@@ -1,0 +1,391 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/rateLimiter';
+import { useSandbox } from '../harness/sandbox.cts';
+import type { Order, OrderDocument } from '../sandbox/index.cts';
+
+const dt = useSandbox();
+const files = () => dt.sandbox.documents;
+
+beforeEach(() => {
+	files().clearLog();
+	files().clearFaults();
+});
+
+function getDocuments(loadId: number | string, extra: IDataObject = {}) {
+	return { resource: 'load', operation: 'getDocuments', loadId: String(loadId), ...extra };
+}
+
+function bytesOf(item: INodeExecutionData, field = 'data'): Buffer {
+	return Buffer.from(item.binary![field].data, 'base64');
+}
+
+/** The token must never reach the storage host: read from the host's own request log. */
+function expectNoTokenAtFileHost() {
+	expect(files().log.length).toBeGreaterThan(0);
+	expect(files().log.filter((entry) => entry.authorization !== undefined)).toEqual([]);
+}
+
+function seededLoad(predicate: (order: Order) => boolean): Order {
+	const order = dt.sandbox.data.orders.find(predicate);
+	if (!order) throw new Error('no seeded load fits');
+	return order;
+}
+
+const withAll = (order: Order) => order.documents.length === 4;
+
+/** A fresh load with exactly these documents, so tests that bend links leave the seed alone. */
+function loadWithDocuments(documents: Array<Partial<OrderDocument> & { file_link: string }>): Order {
+	return dt.sandbox.createLoad({
+		documents: documents.map((document) => ({
+			file_type: 'proof_of_delivery',
+			uploaded_by: 'Dana Whitfield',
+			uploaded_at: '2026-11-20T16:05:00Z',
+			...document,
+		})) as OrderDocument[],
+	});
+}
+
+function podOf(order: Order): OrderDocument {
+	return order.documents.find((document) => document.file_type === 'proof_of_delivery')!;
+}
+
+/** What an error may show of a link: never the query string of a signed URL. */
+function expectNoSignedQuery(error: unknown) {
+	const text = JSON.stringify({
+		message: (error as Error).message,
+		description: (error as { description?: string }).description,
+	});
+	expect(text).not.toMatch(/signature=|expires=/);
+}
+
+describe('Load › Get Documents', () => {
+	test('downloads every document of a load as binary data: one load request, the exact bytes, no token at the file host', async () => {
+		const load = seededLoad(withAll);
+		const result = await dt.run({ parameters: getDocuments(load.id) });
+
+		expect(result.error).toBeUndefined();
+		expect(dt.requestLines()).toEqual([`GET /api/v1/openapi/orders/${load.id}`]);
+		expect(result.items).toHaveLength(4);
+		for (const [index, item] of result.items.entries()) {
+			const document = load.documents[index];
+			const served = files().fileAt(document.file_link);
+			expect(bytesOf(item)).toEqual(served.bytes);
+			const fileName = new URL(document.file_link).pathname.split('/').pop();
+			expect(item.binary!.data).toMatchObject({ mimeType: served.contentType, fileName, bytes: served.bytes.length });
+			expect(item.json).toEqual({
+				load_id: load.id,
+				load_number: load.load_id,
+				file_type: document.file_type,
+				file_name: fileName,
+				mime_type: served.contentType,
+				file_size: served.bytes.length,
+				uploaded_by: document.uploaded_by,
+				uploaded_at: document.uploaded_at,
+			});
+			expect(item.pairedItem).toEqual({ item: 0 });
+			// Not a stand-in: a real PDF from its header to its end-of-file marker.
+			expect(bytesOf(item).subarray(0, 5).toString()).toBe('%PDF-');
+			expect(bytesOf(item).toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+		}
+		expect(files().log.map((entry) => entry.rawUrl)).toEqual(
+			load.documents.map((document) => document.file_link.slice(files().origin.length)),
+		);
+		expectNoTokenAtFileHost();
+	});
+
+	test('Document Types downloads only the chosen ones', async () => {
+		const load = seededLoad(withAll);
+		const result = await dt.run({
+			parameters: getDocuments(load.id, { documentTypes: ['proof_of_delivery', 'rate_confirmation'] }),
+		});
+		expect(result.json.map((json) => json.file_type)).toEqual(['rate_confirmation', 'proof_of_delivery']);
+		expect(files().log).toHaveLength(2);
+	});
+
+	test('a photo of the proof of delivery comes out as a PNG, its type from the answer', async () => {
+		const load = seededLoad((order) => !!podOf(order) && new URL(podOf(order).file_link).pathname.endsWith('.png'));
+		const result = await dt.run({ parameters: getDocuments(load.id, { documentTypes: ['proof_of_delivery'] }) });
+		const [item] = result.items;
+		expect(item.binary!.data.mimeType).toBe('image/png');
+		expect(item.binary!.data.fileExtension).toBe('png');
+		expect(bytesOf(item)).toEqual(files().fileAt(podOf(load).file_link).bytes);
+		expect(bytesOf(item).subarray(1, 4).toString()).toBe('PNG');
+	});
+
+	test('a generic content type falls back to the type of the file name', async () => {
+		const load = seededLoad(withAll);
+		files().injectFault({ kind: 'generic_type' });
+		const result = await dt.run({ parameters: getDocuments(load.id, { documentTypes: ['rate_confirmation'] }) });
+		expect(result.items[0].binary!.data.mimeType).toBe('application/pdf');
+		expect(bytesOf(result.items[0])).toEqual(files().fileAt(load.documents[0].file_link).bytes);
+	});
+
+	test('Put File in Field names the binary field', async () => {
+		const load = seededLoad(withAll);
+		const result = await dt.run({
+			parameters: getDocuments(load.id, { documentTypes: ['bill_of_lading'], binaryPropertyName: 'bol' }),
+		});
+		expect(Object.keys(result.items[0].binary!)).toEqual(['bol']);
+	});
+
+	test('One Item per Load: one binary field per document, named after its type, listed for an email node', async () => {
+		const source = seededLoad(withAll);
+		const [rate, , pod] = source.documents;
+		const load = loadWithDocuments([
+			{ file_type: 'rate_confirmation', file_link: rate.file_link },
+			{ file_type: 'proof_of_delivery', file_link: pod.file_link },
+			{ file_type: 'proof_of_delivery', file_link: pod.file_link },
+		]);
+		const result = await dt.run({ parameters: getDocuments(load.id, { output: 'perLoad' }) });
+
+		expect(result.items).toHaveLength(1);
+		const [item] = result.items;
+		expect(Object.keys(item.binary!)).toEqual(['rate_confirmation', 'proof_of_delivery', 'proof_of_delivery_2']);
+		expect(item.json.binary_fields).toBe('rate_confirmation,proof_of_delivery,proof_of_delivery_2');
+		expect((item.json.documents as IDataObject[]).map((document) => document.binary_field)).toEqual([
+			'rate_confirmation',
+			'proof_of_delivery',
+			'proof_of_delivery_2',
+		]);
+		expect(bytesOf(item, 'proof_of_delivery_2')).toEqual(files().fileAt(pod.file_link).bytes);
+		expect(item.json).toMatchObject({ load_id: load.id, load_number: load.load_id });
+		expect(item.pairedItem).toEqual({ item: 0 });
+	});
+
+	test('a load without documents, or without the chosen type, gives no item and no error', async () => {
+		const empty = loadWithDocuments([]);
+		const noPod = loadWithDocuments([{ file_type: 'rate_confirmation', file_link: seededLoad(withAll).documents[0].file_link }]);
+		const withDocs = seededLoad(withAll);
+		const result = await dt.run({
+			parameters: getDocuments('={{ $json.id }}', { documentTypes: ['proof_of_delivery'] }),
+			items: [{ id: empty.id }, { id: noPod.id }, { id: withDocs.id }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json.load_id).toBe(withDocs.id);
+		expect(result.items[0].pairedItem).toEqual({ item: 2 });
+		expect(dt.sandbox.log).toHaveLength(3);
+		expect(files().log).toHaveLength(1);
+	});
+
+	test('a document list Datatruck leaves out or sends as null counts as no documents', async () => {
+		const missing = dt.sandbox.createLoad({});
+		delete (missing as Partial<Order>).documents;
+		const nulled = dt.sandbox.createLoad({ documents: null as never });
+		const result = await dt.run({
+			parameters: getDocuments('={{ $json.id }}'),
+			items: [{ id: missing.id }, { id: nulled.id }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toEqual([]);
+	});
+});
+
+describe('Load › Get Documents: security', () => {
+	test('a link on Datatruck’s own address gets the token and spends the token’s rate budget', async () => {
+		const source = seededLoad(withAll);
+		const load = loadWithDocuments([
+			{ file_type: 'bill_of_lading', file_link: `${dt.sandbox.baseUrl}/orders/${source.id}/documents/1/file/` },
+		]);
+		const acquire = jest.spyOn(RollingWindowLimiter.prototype, 'acquire');
+		try {
+			const result = await dt.run({ parameters: getDocuments(load.id) });
+			expect(bytesOf(result.items[0])).toEqual(files().fileAt(source.documents[1].file_link).bytes);
+			expect(acquire).toHaveBeenCalledTimes(2);
+		} finally {
+			acquire.mockRestore();
+		}
+		expect(dt.requestLines()).toEqual([
+			`GET /api/v1/openapi/orders/${load.id}`,
+			`GET /api/v1/openapi/orders/${source.id}/documents/1/file/`,
+		]);
+		expect(dt.sandbox.log.every((entry) => entry.headers.authorization === `Token ${dt.sandbox.token}`)).toBe(true);
+		expect(files().log).toEqual([]);
+	});
+
+	test('downloads from a storage host do not spend the token’s rate budget', async () => {
+		const acquire = jest.spyOn(RollingWindowLimiter.prototype, 'acquire');
+		try {
+			const result = await dt.run({ parameters: getDocuments(seededLoad(withAll).id) });
+			expect(result.items).toHaveLength(4);
+			expect(acquire).toHaveBeenCalledTimes(1);
+		} finally {
+			acquire.mockRestore();
+		}
+	});
+
+	test('Datatruck redirecting to a signed storage link: followed, and the token stays behind', async () => {
+		const source = seededLoad(withAll);
+		const load = loadWithDocuments([
+			{ file_link: `${dt.sandbox.baseUrl}/orders/${source.id}/documents/2/link/` },
+		]);
+		const result = await dt.run({ parameters: getDocuments(load.id) });
+		expect(result.error).toBeUndefined();
+		expect(bytesOf(result.items[0])).toEqual(files().fileAt(source.documents[2].file_link).bytes);
+		expect(dt.sandbox.log[1].headers.authorization).toBe(`Token ${dt.sandbox.token}`);
+		expect(files().log).toHaveLength(1);
+		expectNoTokenAtFileHost();
+	});
+
+	test('a storage redirect on the same host is followed hop by hop', async () => {
+		const load = seededLoad(withAll);
+		files().injectFault({ kind: 'redirect' });
+		const result = await dt.run({ parameters: getDocuments(load.id, { documentTypes: ['rate_confirmation'] }) });
+		expect(bytesOf(result.items[0])).toEqual(files().fileAt(load.documents[0].file_link).bytes);
+		expect(files().log.map((entry) => [entry.status, entry.path.startsWith('/moved/')])).toEqual([
+			[302, false],
+			[200, true],
+		]);
+		expectNoTokenAtFileHost();
+	});
+
+	test('a redirect to a plain-http address is refused before anything is sent there', async () => {
+		const load = seededLoad(withAll);
+		files().injectFault({ kind: 'redirect', location: 'http://files.example.com/pod.pdf?signature=abc123' });
+		const result = await dt.run({ parameters: getDocuments(load.id, { documentTypes: ['rate_confirmation'] }) });
+		expect(result.error?.message).toBe(
+			`Could not download the rate confirmation of load ${load.id}: the file host redirected to a non-https address (files.example.com, file pod.pdf)`,
+		);
+		expectNoSignedQuery(result.error);
+		expect(files().log).toHaveLength(1);
+	});
+
+	test('endless redirects stop after five hops', async () => {
+		const load = seededLoad(withAll);
+		for (let i = 0; i < 7; i++) files().injectFault({ kind: 'redirect' });
+		const result = await dt.run({ parameters: getDocuments(load.id, { documentTypes: ['rate_confirmation'] }) });
+		expect(result.error?.message).toMatch(/the link redirected more than 5 times/);
+		expect(files().log).toHaveLength(6);
+	});
+
+	test('a link that is not https (and not this computer) is refused without a request', async () => {
+		const load = loadWithDocuments([{ file_link: 'http://files.example.com/prairie-line/pod_1.pdf?expires=1&signature=topsecret' }]);
+		const result = await dt.run({ parameters: getDocuments(load.id) });
+		expect(result.error?.message).toBe(
+			`Could not download the proof of delivery of load ${load.id}: the link is not an https address (files.example.com, file pod_1.pdf)`,
+		);
+		expect(result.error?.description).toMatch(/only downloaded over https/);
+		expectNoSignedQuery(result.error);
+	});
+
+	test('an error from Datatruck’s own address never shows the token', async () => {
+		const source = seededLoad(withAll);
+		const load = loadWithDocuments([{ file_link: `${dt.sandbox.baseUrl}/orders/${source.id}/documents/9/file/?token=${dt.sandbox.token}` }]);
+		const result = await dt.run({ parameters: getDocuments(load.id) });
+		expect(result.error?.message).toBe(
+			`Could not download the proof of delivery of load ${load.id}: the file is not there any more (HTTP 404) (${new URL(dt.sandbox.origin).host})`,
+		);
+		const everything = JSON.stringify({ ...result.error, message: result.error?.message, stack: result.error?.stack });
+		expect(everything).not.toContain(dt.sandbox.token);
+		expect(dt.sandbox.log[1].headers.authorization).toBe(`Token ${dt.sandbox.token}`);
+	});
+
+	test('a document without a link is an error naming the load and the type', async () => {
+		const load = loadWithDocuments([{ file_type: 'bill_of_lading', file_link: '' }]);
+		const result = await dt.run({ parameters: getDocuments(load.id) });
+		expect(result.error?.message).toBe(
+			`Could not download the bill of lading of load ${load.id}: the document has no valid link`,
+		);
+	});
+});
+
+describe('Load › Get Documents: faults', () => {
+	const load = () => seededLoad(withAll);
+	const pod = () => podOf(load());
+
+	test.each([
+		['not_found', 'the file is not there any more (HTTP 404)', /deleted or replaced/],
+		['expired', 'the link has expired (HTTP 403)', /signs document links for a limited time/],
+		['wrong_type', 'the link answered with a web page instead of the file (often a sign-in or error page)', /check that the document opens there/],
+	] as const)('%s: a clear error naming the load and the document type, no query string', async (kind, problem, hint) => {
+		files().injectFault({ kind });
+		const result = await dt.run({ parameters: getDocuments(load().id, { documentTypes: ['proof_of_delivery'] }) });
+		const fileName = new URL(pod().file_link).pathname.split('/').pop();
+		expect(result.error?.message).toBe(
+			`Could not download the proof of delivery of load ${load().id}: ${problem} (${new URL(files().origin).host}, file ${fileName})`,
+		);
+		expect(result.error?.description).toMatch(hint);
+		expectNoSignedQuery(result.error);
+		expectNoTokenAtFileHost();
+	});
+
+	test('a link past its expiry time is refused by the host and reported as expired', async () => {
+		const source = pod();
+		const path = new URL(source.file_link).pathname.split('/');
+		const stale = files().link(load().id, path[path.length - 1], Math.floor(Date.now() / 1000) - 60);
+		const expired = loadWithDocuments([{ file_link: stale }]);
+		const result = await dt.run({ parameters: getDocuments(expired.id) });
+		expect(result.error?.message).toMatch(new RegExp(`proof of delivery of load ${expired.id}: the link has expired \\(HTTP 403\\)`));
+		expect(files().log[0].status).toBe(403);
+	});
+
+	test('Continue On Fail: the failed load becomes an error item paired with it; the next load still downloads', async () => {
+		const first = load();
+		const second = seededLoad((order) => order.id !== first.id && withAll(order));
+		files().injectFault({ kind: 'expired' });
+		const result = await dt.run({
+			parameters: getDocuments('={{ $json.id }}', { documentTypes: ['proof_of_delivery'] }),
+			items: [{ id: first.id }, { id: second.id }],
+			continueOnFail: true,
+		});
+		expect(result.items).toHaveLength(2);
+		expect(result.items[0].json.error).toMatch(new RegExp(`proof of delivery of load ${first.id}: the link has expired`));
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		expect(result.items[1].json.load_id).toBe(second.id);
+		expect(result.items[1].pairedItem).toEqual({ item: 1 });
+		expect(bytesOf(result.items[1])).toEqual(files().fileAt(podOf(second).file_link).bytes);
+	});
+
+	test('oversize with a Content-Length: refused at once, with the size and the option to raise', async () => {
+		files().injectFault({ kind: 'oversize', bytes: 3 * 1024 * 1024 });
+		const result = await dt.run({
+			parameters: getDocuments(load().id, { documentTypes: ['proof_of_delivery'], options: { maxFileSizeMb: 1 } }),
+		});
+		expect(result.error?.message).toBe(`The proof of delivery of load ${load().id} is too large: 3 MB, over the 1 MB limit`);
+		expect(result.error?.description).toBe('Raise Options › Max File Size (MB) if you need files this large.');
+	});
+
+	test('oversize without a Content-Length: the download stops once it passes the limit', async () => {
+		files().injectFault({ kind: 'oversize', bytes: 3 * 1024 * 1024, chunked: true });
+		const result = await dt.run({
+			parameters: getDocuments(load().id, { documentTypes: ['proof_of_delivery'], options: { maxFileSizeMb: 1 } }),
+		});
+		expect(result.error?.message).toBe(`The proof of delivery of load ${load().id} is too large: more than 1 MB, over the 1 MB limit`);
+	});
+
+	test('the default limit is 25 MB', async () => {
+		files().injectFault({ kind: 'oversize' });
+		const result = await dt.run({ parameters: getDocuments(load().id, { documentTypes: ['proof_of_delivery'] }) });
+		expect(result.error?.message).toBe(`The proof of delivery of load ${load().id} is too large: 26 MB, over the 25 MB limit`);
+	});
+
+	test('a file host that does not answer in time: a timeout error, not a hang', async () => {
+		files().injectFault({ kind: 'hang', ms: 20_000 });
+		const result = await dt.run({
+			parameters: getDocuments(load().id, { documentTypes: ['proof_of_delivery'], requestOptions: { timeout: 400 } }),
+		});
+		expect(result.error?.message).toMatch(
+			new RegExp(`proof of delivery of load ${load().id}: the download did not finish within 0.4 s `),
+		);
+		expect(result.error?.description).toMatch(/Request Options › Timeout/);
+	});
+});
+
+describe('Load › Get Documents: bad input', () => {
+	test.each([
+		[{ loadId: 'LD-1001' }, 'Load ID: "LD-1001" is not a whole number of at least 1'],
+		[{ options: { maxFileSizeMb: 0 } }, 'Max File Size (MB): must be more than 0'],
+		[{ binaryPropertyName: ' ' }, 'Put File in Field: must not be empty'],
+	])('%j is refused before any request', async (extra, message) => {
+		const result = await dt.run({ parameters: getDocuments(seededLoad(withAll).id, extra) });
+		expect(result.error?.message).toBe(message);
+		expect(dt.sandbox.log).toEqual([]);
+		expect(files().log).toEqual([]);
+	});
+
+	test('an unknown load is the usual not-found error', async () => {
+		const result = await dt.run({ parameters: getDocuments(999999) });
+		expect(result.error?.message).toBe('No load with ID 999999 exists in this Datatruck company');
+		expect(files().log).toEqual([]);
+	});
+});
