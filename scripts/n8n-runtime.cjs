@@ -40,11 +40,21 @@ const RUNTIMES = Object.freeze({
 		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 		publish: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
 	},
+	// The oldest n8n the package can load (n8n-workflow 1.83: NodeConnectionTypes). Not in CI; on demand:
+	// `DATATRUCK_N8N=1.85.4 npm run test:e2e`.
+	'1.85.4': {
+		node: null,
+		n8n: '1.85.4',
+		overrides: { xlsx: '0.18.5' },
+		folder: 'n8n-runtime-1.85',
+		env: {},
+		publish: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
+	},
 });
 
 function selectRuntime(wanted) {
 	if (!wanted) return RUNTIMES['2.41.1'];
-	const key = Object.keys(RUNTIMES).find((version) => version === wanted || version.split('.')[0] === wanted);
+	const key = Object.keys(RUNTIMES).find((version) => version === wanted || `${version.split('.')[0]}` === wanted);
 	if (!key) throw new Error(`DATATRUCK_N8N=${wanted}: not a supported n8n runtime (${Object.keys(RUNTIMES).join(', ')})`);
 	return RUNTIMES[key];
 }

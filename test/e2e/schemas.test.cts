@@ -26,7 +26,7 @@ describe('output schemas in n8n', () => {
 
 	it('serves every operation’s schema at the path the editor asks for, with no session', async () => {
 		const actions = schemaTargets().filter((t) => t.node === 'datatruck' && !t.variant);
-		expect(actions).toHaveLength(13);
+		expect(actions).toHaveLength(14);
 		for (const target of actions) {
 			const reply = await get(`/schemas/${PACKAGE}.datatruck/${padVersion(1)}/${target.operation}.json`);
 			expect({ operation: target.operation, status: reply.status }).toEqual({ operation: target.operation, status: 200 });
