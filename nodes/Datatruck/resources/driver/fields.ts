@@ -134,11 +134,13 @@ export const birthDate: INodeProperties = {
 /** Optional on both Create and Update. */
 export const licenseAndDispatchFields: INodeProperties[] = [
 	{
-		displayName: 'Dispatch Status ID',
+		displayName: 'Dispatch Status Name or ID',
 		name: 'dispatchStatus',
-		type: 'number',
-		default: 0,
-		description: "Datatruck's numeric ID of the driver's dispatch status (e.g. Available, On Trip), as set up in the company",
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getDispatchStatuses' },
+		default: '',
+		description:
+			'The driver\'s dispatch status, e.g. Available or On Trip (the list holds the dispatch statuses the company\'s trailers carry; an ID such as 2 also works). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Driver License Class',
