@@ -20,11 +20,11 @@ const condition = (field: string, operator: string, value: string, customField?:
 	loads({ filters: { conditions: [{ field, operator, value, ...(customField ? { customField } : {}) }] } });
 
 export const loadCases: BadInputCase[] = [
-	{ name: 'Load ID with letters', parameters: { resource: 'load', operation: 'get', loadId: '12a' }, message: /^Load ID: "12a" is not a whole number/ },
-	{ name: 'Load ID zero', parameters: { resource: 'load', operation: 'get', loadId: '0' }, message: /^Load ID: "0" is not a whole number of at least 1/ },
-	{ name: 'Load ID negative', parameters: { resource: 'load', operation: 'get', loadId: '-4' }, message: /^Load ID: "-4"/ },
-	{ name: 'Load ID empty from an expression', parameters: { resource: 'load', operation: 'get', loadId: '={{ $json.missing ?? "" }}' }, message: /^Load ID: "" is not a whole number/ },
-	{ name: 'Load ID decimal', parameters: { resource: 'load', operation: 'get', loadId: '10.5' }, message: /^Load ID: "10.5"/ },
+	{ name: 'Load ID with letters', parameters: { resource: 'load', operation: 'get', loadId: '12a' }, message: /^Load: "12a" is not a whole number/ },
+	{ name: 'Load ID zero', parameters: { resource: 'load', operation: 'get', loadId: '0' }, message: /^Load: "0" is not a whole number of at least 1/ },
+	{ name: 'Load ID negative', parameters: { resource: 'load', operation: 'get', loadId: '-4' }, message: /^Load: "-4"/ },
+	{ name: 'Load ID empty from an expression', parameters: { resource: 'load', operation: 'get', loadId: '={{ $json.missing ?? "" }}' }, message: /^Load: "" is not a whole number/ },
+	{ name: 'Load ID decimal', parameters: { resource: 'load', operation: 'get', loadId: '10.5' }, message: /^Load: "10.5"/ },
 	{ name: 'Limit zero', parameters: loads({ limit: 0 }), message: /^Limit: "0" is not a whole number of at least 1/ },
 	{ name: 'Limit fraction', parameters: loads({ limit: 2.5 }), message: /^Limit: "2.5"/ },
 	{ name: 'is_in with no values', parameters: condition('status', 'is_in', ' , '), message: /^Filters › Condition 1 › Value: needs at least one value/ },

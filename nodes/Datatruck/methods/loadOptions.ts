@@ -4,8 +4,8 @@ import { cachedPerCredential } from '../shared/searchCache';
 import { datatruckRequest } from '../shared/transport';
 
 /*
- * Dropdowns filled from the company's own data. Datatruck publishes no list of dispatch statuses,
- * trailer types or dispatchers, so each is read from the records that use them: one request for the
+ * Dropdowns filled from the company's own data. Datatruck publishes no list of dispatch statuses
+ * or trailer types, so each is read from the records that use them: one request for the
  * whole list (`page_size=all`), cached for a minute per credential and shared by the dropdowns
  * that read the same list. A value no record uses yet can still be given as an expression.
  */
@@ -41,16 +41,4 @@ export async function getTrailerTypes(this: ILoadOptionsFunctions): Promise<INod
 	return distinctReferences(await wholeList(this, '/trailers/list/'), 'type');
 }
 
-/** Dispatchers as the drivers' assigned dispatchers (`{id, full_name}`), by name. */
-export async function getDispatchers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const options = new Map<string, INodePropertyOptions>();
-	for (const driver of await wholeList(this, '/drivers/list/')) {
-		const dispatcher = driver.assigned_dispatcher as IDataObject | null;
-		if (dispatcher && typeof dispatcher.full_name === 'string' && dispatcher.full_name) {
-			options.set(dispatcher.full_name, { name: dispatcher.full_name, value: dispatcher.full_name });
-		}
-	}
-	return sorted(options);
-}
-
-export const loadOptions = { getDispatchers, getDispatchStatuses, getTrailerTypes };
+export const loadOptions = { getDispatchStatuses, getTrailerTypes };
