@@ -26,7 +26,7 @@ function datatruckToolType(): INodeType {
 	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 	const tool = Object.assign(nodeType, {
 		async execute(this: IExecuteFunctions) {
-			return (await new RoutingNode(this, nodeType).runNode()) ?? [];
+			return (await new RoutingNode(this as never, nodeType).runNode()) ?? [];
 		},
 	});
 	tool.description = {

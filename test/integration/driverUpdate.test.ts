@@ -23,7 +23,7 @@ function driverWithStatus(status: string): DriverRecord {
 }
 
 function update(driverId: unknown, updateFields: IDataObject, extra: INodeParameters = {}): INodeParameters {
-	return { resource: 'driver', operation: 'update', driverId: driverId as INodeParameters[string], updateFields, ...extra };
+	return { resource: 'driver', operation: 'update', driverId: driverId as INodeParameters[string], updateFields: updateFields as INodeParameters, ...extra };
 }
 
 const picked = (id: number) => ({ __rl: true, mode: 'list', value: String(id) });

@@ -51,7 +51,7 @@ describe('Driver picker', () => {
 	});
 
 	test('a search goes through the transport: a 429 is waited out and the search still answers', async () => {
-		dt.sandbox.injectFaults({ kind: '429', retryAfter: 0 });
+		dt.sandbox.injectFaults({ kind: '429', retryAfter: 0, count: 1 });
 		const result = await editorSearch('searchDrivers', dt.credentials(), 'mill');
 		expect(result.results.length).toBeGreaterThan(0);
 		expect(dt.sandbox.log).toHaveLength(2);
