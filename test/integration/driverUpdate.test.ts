@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runAsAgentTool } from '../harness/agentTool';
 import { useSandbox } from '../harness/sandbox';
+import { driverUpdateParameters } from './fixtures';
 import type { DriverRecord } from '../sandbox/types';
 
 /** Driver › Update in node version 1.1: only what the user sets changes (read, merge, write). */
@@ -166,23 +167,7 @@ describe('Driver › Update (version 1.1): change only what is set', () => {
 
 	test('a version 1 workflow (plain Driver ID, every field at the top) still sends the whole driver in one request', async () => {
 		const before = storedDriver(205);
-		const result = await dt.run({
-			parameters: {
-				resource: 'driver',
-				operation: 'update',
-				driverId: '205',
-				firstName: 'Maria',
-				lastName: 'Lopez',
-				email: 'maria.lopez@acmetrucking.com',
-				contactNumber: '+1 312 555 0142',
-				driverType: 'owner_operator',
-				employeeStatus: 'employed',
-				status: before.status,
-				isMain: false,
-				mcNumber: 2,
-				birthDate: '1986-04-12T00:00:00',
-			},
-		});
+		const result = await dt.run({ parameters: driverUpdateParameters({ status: before.status }) });
 		expect(result.error).toBeUndefined();
 		expect(dt.requestLines()).toEqual([`PUT ${API}/drivers/update/205/`]);
 		expect(storedDriver(205).account.first_name).toBe('Maria');

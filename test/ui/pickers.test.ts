@@ -39,6 +39,12 @@ describe('Record pickers in the n8n editor (Chromium)', () => {
 		await signIn(page, inst.url, inst.owner);
 	}, 240_000);
 
+	let shotIndex = 0;
+	afterEach(async () => {
+		const name = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+		await screenshot(page, `after/pickers-${String(++shotIndex).padStart(2, '0')}-${name}`, { keepToasts: true }).catch(() => undefined);
+	});
+
 	afterAll(async () => {
 		await ui?.close();
 		await inst?.stop();

@@ -15,7 +15,8 @@ export async function openPicker(page: Page, path: string): Promise<Locator> {
 
 /** Types into an open picker's search box as a person does, and returns the entry whose text contains `text`. */
 export async function typeInPicker(page: Page, search: Locator, typed: string, text: string): Promise<Locator> {
-	await search.locator('input').first().pressSequentially(typed, { delay: 120 });
+	// n8n puts the test id on the input itself in some versions and on its wrapper in others.
+	await search.locator('xpath=self::input | .//input').first().pressSequentially(typed, { delay: 120 });
 	const item = page.locator(`${tid('rlc-item')}:visible`).filter({ hasText: text }).first();
 	await item.waitFor({ timeout: 30_000 });
 	return item;
