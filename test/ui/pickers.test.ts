@@ -7,8 +7,10 @@ import type { DriverRecord, RequestLogEntry } from '../sandbox';
 import { launchUi, type Ui } from './lib/browser';
 import { unexpectedErrors } from './lib/console';
 import {
+	closeNdv,
 	creatorItem,
 	fillParam,
+	ndv,
 	newWorkflow,
 	outputColumn,
 	outputPanel,
@@ -36,6 +38,8 @@ describe('Record pickers in the n8n editor (Chromium)', () => {
 		credentialId = await inst.createCredential('Datatruck (sandbox)');
 		ui = await launchUi();
 		page = ui.page;
+		// Leaving a workflow with unsaved changes asks "leave the page?": a new workflow is what the next test wants.
+		page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
 		await signIn(page, inst.url, inst.owner);
 	}, 240_000);
 
@@ -51,6 +55,7 @@ describe('Record pickers in the n8n editor (Chromium)', () => {
 	});
 
 	async function openAction(action: string): Promise<void> {
+		if (await ndv(page).isVisible()) await closeNdv(page);
 		await newWorkflow(page, inst.url);
 		await searchFirstStep(page, 'Datatruck');
 		await creatorItem(page, 'Datatruck').click();

@@ -27,6 +27,9 @@ const CHOSEN = {
 	'credential-success.png': 'credential-success.png',
 	'credential-error.png': 'credential-error.png',
 	'trigger-fetch-test-event.png': 'trigger-fetch-test-event.png',
+	'driver-picker.png': 'driver-picker.png',
+	'driver-update-phone.png': 'driver-update-phone.png',
+	'load-picker.png': 'load-picker.png',
 };
 
 function main() {
