@@ -20,6 +20,7 @@ import {
 	screenshot,
 	searchFirstStep,
 	signIn,
+	tid,
 	useCredential,
 } from './lib/editor';
 import { startInstance, type Instance } from './lib/instance';
@@ -117,7 +118,8 @@ describe('Record pickers in the n8n editor (Chromium)', () => {
 		expect(await runFromNdv(page)).toBe('success');
 		expect(inst.sb.log.map((e) => `${e.method} ${e.path}`)).toEqual([`GET ${API}/orders/${load.id}`]);
 		expect(await outputColumn(outputPanel(page), 'id')).toEqual([String(load.id)]);
-		expect(await param(page, 'loadId').locator('input').first().inputValue()).toContain(String(load.load_id));
+		// The picker shows the picked load by its list entry, not a bare number.
+		expect(await param(page, 'loadId').locator(tid('rlc-input')).locator('xpath=self::input | .//input').first().inputValue()).toContain(String(load.load_id));
 		expect(unexpectedErrors(ui.errors, inst.url)).toEqual([]);
 	});
 });
