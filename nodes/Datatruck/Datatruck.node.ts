@@ -5,6 +5,8 @@ import { loadDescription } from './resources/load';
 import { trailerDescription } from './resources/trailer';
 import { truckDescription } from './resources/truck';
 import { workOrderDescription } from './resources/workOrder';
+import { listSearch } from './methods/listSearch';
+import { loadOptions } from './methods/loadOptions';
 
 export class Datatruck implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,7 +14,9 @@ export class Datatruck implements INodeType {
 		name: 'datatruck',
 		icon: { light: 'file:../../icons/datatruck.svg', dark: 'file:../../icons/datatruck.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Driver › Update changes only the fields given (version 1 workflows keep their full form).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Work with loads, work orders, the dispatcher board, drivers, trailers and trucks in the Datatruck TMS',
@@ -48,4 +52,6 @@ export class Datatruck implements INodeType {
 			...workOrderDescription,
 		],
 	};
+
+	methods = { listSearch, loadOptions };
 }

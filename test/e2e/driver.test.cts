@@ -6,6 +6,7 @@ import { itemsOf } from './lib/output.cts';
 const API = '/api/v1/openapi';
 
 describe('Driver resource in n8n', () => {
+	// The workflow below is a version 1 workflow (plain Driver ID, every field at the top): it must keep working.
 	let s: Suite;
 	beforeAll(async () => {
 		s = await startSuite('driver');
@@ -119,5 +120,48 @@ describe('Driver resource in n8n', () => {
 		const updated = s.sb.data.drivers.find((d) => d.id === 205)!;
 		expect(updated.account.full_name).toBe('Dana Whitfield');
 		expect(s.sb.data.drivers.some((d) => d.account.email === 'maria.lopez@acmetrucking.com')).toBe(true);
+	});
+
+	it('Update (version 1.1) changes only the phone of an On Trip driver picked from the list; a missing driver is refused before any update', async () => {
+		s.sb.configure({ driverListFields: 'withUpdateFields' });
+		const onTrip = s.sb.data.drivers.find((d) => d.status === 'On Trip' && d.id !== 205)!;
+		const before = JSON.parse(JSON.stringify(onTrip));
+		try {
+			const { run, log } = await s.run('e2eDriver0000002', [
+				{
+					name: 'New phone',
+					typeVersion: 1.1,
+					parameters: {
+						resource: 'driver',
+						operation: 'update',
+						driverId: { __rl: true, mode: 'list', value: String(onTrip.id), cachedResultName: onTrip.account.full_name },
+						updateFields: { contactNumber: '+1 773 555 0123' },
+					},
+				},
+				{
+					name: 'Gone driver',
+					typeVersion: 1.1,
+					after: 'New phone',
+					continueOnFail: true,
+					parameters: {
+						resource: 'driver',
+						operation: 'update',
+						driverId: { __rl: true, mode: 'id', value: '99999' },
+						updateFields: { contactNumber: '+1 773 555 0123' },
+					},
+				},
+			]);
+			expect(log.map((e) => [e.method, e.path])).toEqual([
+				['GET', `${API}/drivers/list/`],
+				['PUT', `${API}/drivers/update/${onTrip.id}/`],
+				['GET', `${API}/drivers/list/`],
+			]);
+			expect(JSON.parse(String(log[0].query.filter))).toEqual([{ column: 'id', value: String(onTrip.id), contains: 'is' }]);
+			expect(itemsOf(run, 'New phone')).toEqual([{ id: onTrip.id, detail: 'Driver updated successfully.' }]);
+			expect(s.sb.data.drivers.find((d) => d.id === onTrip.id)).toEqual({ ...before, contact_number: '+1 773 555 0123' });
+			expect(itemsOf(run, 'Gone driver')[0].error).toBe('No driver with ID 99999 exists in this Datatruck company; nothing was updated');
+		} finally {
+			s.sb.configure({ driverListFields: 'published' });
+		}
 	});
 });

@@ -21,6 +21,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** The workflow's time zone (Settings › Timezone); UTC unless a test is about time zones. */
 	timezone?: string;
+	/** The Datatruck node's version; 1 (the first published form) unless a test is about a later one. */
+	typeVersion?: number;
 }
 
 export interface RunResult {
@@ -59,7 +61,7 @@ export async function runDatatruck(options: RunOptions): Promise<RunResult> {
 				id: 'datatruck',
 				name: 'Datatruck',
 				type: DATATRUCK_TYPE,
-				typeVersion: 1,
+				typeVersion: options.typeVersion ?? 1,
 				position: [200, 0],
 				parameters: options.parameters,
 				credentials: { datatruckApi: { id: '1', name: 'Datatruck Sandbox' } },
@@ -73,9 +75,30 @@ export async function runDatatruck(options: RunOptions): Promise<RunResult> {
 		settings: { executionOrder: 'v1', timezone: options.timezone ?? 'UTC' },
 	});
 
+	const started = await executeWorkflow(workflow, options.credentials);
+	if ('startError' in started) {
+		// n8n refuses to start a workflow whose parameters have issues (e.g. an empty required field).
+		return { items: [], json: [], error: started.startError as RunResult['error'], run: undefined as unknown as IRun };
+	}
+	const { run } = started;
+	const taskData = run.data.resultData.runData.Datatruck?.[0];
+	const items = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];
+	return {
+		items,
+		json: items.map((item) => item.json),
+		error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
+		run,
+	};
+}
+
+/** Runs a workflow from its Input node through n8n-core's WorkflowExecute with the Datatruck credential. */
+export async function executeWorkflow(
+	workflow: Workflow,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<{ run: IRun } | { startError: unknown }> {
 	const credentialsHelper = new TestCredentialsHelper(
 		{ datatruckApi: new DatatruckApi() },
-		{ datatruckApi: options.credentials },
+		{ datatruckApi: credentials },
 	);
 	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', workflow as never);
 	let resolveRun: (run: IRun) => void = () => {};
@@ -108,16 +131,7 @@ export async function runDatatruck(options: RunOptions): Promise<RunResult> {
 	try {
 		await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
 	} catch (error) {
-		// n8n refuses to start a workflow whose parameters have issues (e.g. an empty required field).
-		return { items: [], json: [], error: error as RunResult['error'], run: undefined as unknown as IRun };
+		return { startError: error };
 	}
-	const run = await finished;
-	const taskData = run.data.resultData.runData.Datatruck?.[0];
-	const items = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];
-	return {
-		items,
-		json: items.map((item) => item.json),
-		error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
-		run,
-	};
+	return { run: await finished };
 }

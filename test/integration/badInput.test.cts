@@ -13,6 +13,8 @@ interface BadInputCase {
 	parameters: INodeParameters;
 	credentials?: IDataObject;
 	message: RegExp;
+	/** The node version; 1 unless the case is about a later form. */
+	typeVersion?: number;
 }
 
 const loads = (extra: INodeParameters): INodeParameters => ({ resource: 'load', operation: 'getMany', limit: 5, ...extra });
@@ -20,11 +22,11 @@ const condition = (field: string, operator: string, value: string, customField?:
 	loads({ filters: { conditions: [{ field, operator, value, ...(customField ? { customField } : {}) }] } });
 
 export const loadCases: BadInputCase[] = [
-	{ name: 'Load ID with letters', parameters: { resource: 'load', operation: 'get', loadId: '12a' }, message: /^Load ID: "12a" is not a whole number/ },
-	{ name: 'Load ID zero', parameters: { resource: 'load', operation: 'get', loadId: '0' }, message: /^Load ID: "0" is not a whole number of at least 1/ },
-	{ name: 'Load ID negative', parameters: { resource: 'load', operation: 'get', loadId: '-4' }, message: /^Load ID: "-4"/ },
-	{ name: 'Load ID empty from an expression', parameters: { resource: 'load', operation: 'get', loadId: '={{ $json.missing ?? "" }}' }, message: /^Load ID: "" is not a whole number/ },
-	{ name: 'Load ID decimal', parameters: { resource: 'load', operation: 'get', loadId: '10.5' }, message: /^Load ID: "10.5"/ },
+	{ name: 'Load ID with letters', parameters: { resource: 'load', operation: 'get', loadId: '12a' }, message: /^Load: "12a" is not a whole number/ },
+	{ name: 'Load ID zero', parameters: { resource: 'load', operation: 'get', loadId: '0' }, message: /^Load: "0" is not a whole number of at least 1/ },
+	{ name: 'Load ID negative', parameters: { resource: 'load', operation: 'get', loadId: '-4' }, message: /^Load: "-4"/ },
+	{ name: 'Load ID empty from an expression', parameters: { resource: 'load', operation: 'get', loadId: '={{ $json.missing ?? "" }}' }, message: /^Load: "" is not a whole number/ },
+	{ name: 'Load ID decimal', parameters: { resource: 'load', operation: 'get', loadId: '10.5' }, message: /^Load: "10.5"/ },
 	{ name: 'Limit zero', parameters: loads({ limit: 0 }), message: /^Limit: "0" is not a whole number of at least 1/ },
 	{ name: 'Limit fraction', parameters: loads({ limit: 2.5 }), message: /^Limit: "2.5"/ },
 	{ name: 'is_in with no values', parameters: condition('status', 'is_in', ' , '), message: /^Filters › Condition 1 › Value: needs at least one value/ },
@@ -78,6 +80,10 @@ export const otherResourceCases: BadInputCase[] = [
 	{ name: 'load create: load pay with a dollar sign', parameters: loadCreate([pickup, delivery], { additionalFields: { loadPay: '$2,450' } }), message: /Load Pay: "\$2,450" is not a decimal number/ },
 	{ name: 'dispatcher board: start after end', parameters: { resource: 'dispatcherBoard', operation: 'get', startDate: '2026-11-20', endDate: '2026-11-01' }, message: /Start Date/ },
 	{ name: 'work order: misspelt procedure', parameters: { resource: 'workOrder', operation: 'create', procedureName: '={{ "TRK Tire Rim Repair / Replacement" }}' }, message: /Procedure Name: .*TIre Rim/ },
+	{ name: 'driver update 1.1: driver mapped from an expression that is not an ID', typeVersion: 1.1, parameters: { resource: 'driver', operation: 'update', driverId: { __rl: true, mode: 'id', value: '={{ "D-205" }}' }, updateFields: { contactNumber: '+1 312 555 0142' } }, message: /^Driver: "D-205" is not a whole number/ },
+	{ name: 'driver update 1.1: no Update Fields', typeVersion: 1.1, parameters: { resource: 'driver', operation: 'update', driverId: { __rl: true, mode: 'list', value: '205' }, updateFields: {} }, message: /^Update Fields: add at least one field to change/ },
+	{ name: 'driver update 1.1: not an email', typeVersion: 1.1, parameters: { resource: 'driver', operation: 'update', driverId: { __rl: true, mode: 'list', value: '205' }, updateFields: { email: 'maria at acme' } }, message: /^Update Fields › Email: "maria at acme" is not an email address/ },
+	{ name: 'load get: picked by ID from an expression that is a load number', parameters: { resource: 'load', operation: 'get', loadId: { __rl: true, mode: 'id', value: '={{ "LD-10482" }}' } }, message: /^Load: "LD-10482" is not a whole number/ },
 	{ name: 'truck create: year not a whole number', parameters: { resource: 'truck', operation: 'create', unitNumber: 'TRK-1042', additionalFields: { year: '2019.5' } }, message: /Year: "2019.5" is not a whole number/ },
 ];
 
@@ -86,6 +92,7 @@ export function runCatalogue(cases: BadInputCase[]) {
 		const result = await dt.run({
 			parameters: entry.parameters,
 			credentials: dt.credentials(entry.credentials ?? {}),
+			typeVersion: entry.typeVersion,
 		});
 		expect(result.error?.message).toMatch(entry.message);
 		expect(result.error?.description ?? '').toMatch(/For example: |correct the Company field/);

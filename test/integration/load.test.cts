@@ -145,7 +145,7 @@ describe('Load › Get', () => {
 		});
 		expect(result.items).toHaveLength(3);
 		expect(result.items[0].json.id).toBe(first.id);
-		expect(result.items[1].json.error).toMatch(/Load ID: "abc" is not a whole number/);
+		expect(result.items[1].json.error).toMatch(/Load: "abc" is not a whole number/);
 		expect(result.items[2].json.id).toBe(second.id);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		// The bad item never reached Datatruck.

@@ -373,7 +373,7 @@ describe('Load › Get Documents: faults', () => {
 
 describe('Load › Get Documents: bad input', () => {
 	test.each([
-		[{ loadId: 'LD-1001' }, 'Load ID: "LD-1001" is not a whole number of at least 1'],
+		[{ loadId: 'LD-1001' }, 'Load: "LD-1001" is not a whole number of at least 1'],
 		[{ options: { maxFileSizeMb: 0 } }, 'Max File Size (MB): must be more than 0'],
 		[{ binaryPropertyName: ' ' }, 'Put File in Field: must not be empty'],
 	])('%j is refused before any request', async (extra, message) => {

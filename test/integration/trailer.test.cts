@@ -59,7 +59,7 @@ describe('Trailer › Create: trailer type', () => {
 		const result = await dt.run({
 			parameters: { resource: 'trailer', operation: 'create', unitNumber: 'TRL-9002', additionalFields: { trailerType: '={{ "Reefer" }}' } },
 		});
-		expect(result.error?.message).toBe('Additional Fields › Trailer Type ID: "Reefer" is not a whole number of at least 1');
+		expect(result.error?.message).toBe('Additional Fields › Trailer Type Name or ID: "Reefer" is not a whole number of at least 1');
 		expect(dt.sandbox.log).toEqual([]);
 	});
 });

@@ -15,6 +15,8 @@ export interface SandboxConfig {
 	payrollDateBy: 'pickup' | 'delivery';
 	/** Driver update reply: `{detail}` or `[driver]`, the two shapes the spec publishes. */
 	driverUpdateReply: 'detail' | 'array';
+	/** Driver list shape: the published one, or also the update-only fields (is_main, mc_number, brith_date, …) a real Datatruck might send. */
+	driverListFields: 'published' | 'withUpdateFields';
 	/** Origin of `next`/`previous` links; null = the sandbox's own. A foreign one tests the node's link checks. */
 	nextOrigin: string | null;
 	/** `next` always points at the page just served, to test loop detection. */
@@ -42,6 +44,7 @@ const CHECKS: { [K in keyof SandboxConfig]: Check } = {
 		Array.isArray(v) && v.length > 0 && v.every((t) => typeof t === 'string' && t.length > 0) ? undefined : 'must be a non-empty list of non-empty strings',
 	payrollDateBy: (v) => (v === 'pickup' || v === 'delivery' ? undefined : 'must be "pickup" or "delivery"'),
 	driverUpdateReply: (v) => (v === 'detail' || v === 'array' ? undefined : 'must be "detail" or "array"'),
+	driverListFields: (v) => (v === 'published' || v === 'withUpdateFields' ? undefined : 'must be "published" or "withUpdateFields"'),
 	nextOrigin: (v) => (v === null || (typeof v === 'string' && /^https?:\/\/[^/?#]+$/.test(v)) ? undefined : 'must be null or an origin such as "http://127.0.0.1:9"'),
 	repeatNext: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 	workOrderTimeField: (v) => (v === null || (typeof v === 'string' && /^\w+$/.test(v)) ? undefined : 'must be null or a field name'),

@@ -4,10 +4,10 @@
  */
 import { parseConfigPatch, SandboxConfig } from './config.cts';
 import { FaultSpec, parseFaultSpec } from './faults.cts';
-import { ApiReply, badRequest, created, isPlainObject, ok, requireObjectBody } from './http.cts';
+import { ApiReply, badRequest, created, isPlainObject, notFound, ok, requireObjectBody } from './http.cts';
 import { RequestLogEntry } from './requestLog.cts';
 import { Route } from './router.cts';
-import { Order, WorkOrder } from './types.cts';
+import { DriverRecord, Order, WorkOrder } from './types.cts';
 
 export const CONTROL_PREFIX = '/__sandbox';
 
@@ -28,6 +28,8 @@ export interface SandboxControls {
 	createLoad(partial?: Partial<Order>): Order;
 	updateLoad(id: number, patch: Partial<Order>): Order;
 	createWorkOrder(partial?: Partial<WorkOrder>): WorkOrder;
+	/** Every field the sandbox stores for a driver, update-only fields included. */
+	storedDriver(id: number): DriverRecord | undefined;
 	/** Configuration without the tokens (they are secrets even here). */
 	publicConfig(): Omit<SandboxConfig, 'tokens'>;
 	stats(): { seed: number; loads: number; orders: number; drivers: number; trailers: number; trucks: number; workOrders: number };
@@ -104,6 +106,15 @@ export const controlRoutes: Route<SandboxControls>[] = [
 		handler: (request, controls) => {
 			if (!isPlainObject(request.body)) throw badRequest('The patch must be a JSON object.');
 			return ok(controls.updateLoad(Number(request.params.id), request.body as Partial<Order>));
+		},
+	},
+	{
+		method: 'GET',
+		pattern: '/drivers/:id',
+		handler: (request, controls) => {
+			const driver = controls.storedDriver(Number(request.params.id));
+			if (!driver) throw notFound(`No driver has id ${request.params.id}.`);
+			return ok(driver);
 		},
 	},
 	{

@@ -81,6 +81,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		tokens,
 		payrollDateBy: 'pickup',
 		driverUpdateReply: 'detail',
+		driverListFields: 'published',
 		nextOrigin: null,
 		repeatNext: false,
 		workOrderTimeField: 'created_datetime',
@@ -115,6 +116,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		createLoad: (partial) => createLoad(store, partial),
 		updateLoad: (id, patch) => updateLoad(store, id, patch),
 		createWorkOrder: (partial) => createWorkOrder(store, partial),
+		storedDriver: (id) => store.data.drivers.find((driver) => driver.id === id),
 		publicConfig: () => {
 			const { tokens: _secret, ...rest } = store.config;
 			return rest;

@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import type { CollectedOutput } from './collect.cts';
 import { inferSchema, type JsonSchema } from './infer.cts';
-import { defaultOutputFiles, packageNodes, ROOT } from './targets.cts';
+import { aliasFiles, packageNodes, ROOT } from './targets.cts';
 
 export interface SchemaFile {
 	/** Relative to the repository. */
@@ -15,7 +15,7 @@ export interface SchemaFile {
 
 export function buildSchemaFiles(outputs: CollectedOutput[]): SchemaFile[] {
 	const files = outputs.map((output) => ({ file: output.target.file, schema: inferSchema(output.samples), from: output }));
-	for (const { file, sameAs } of defaultOutputFiles()) {
+	for (const { file, sameAs } of aliasFiles()) {
 		const source = files.find((f) => f.file === sameAs.file)!;
 		files.push({ file, schema: source.schema, from: source.from });
 	}

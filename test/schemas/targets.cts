@@ -51,12 +51,16 @@ export function packageNodes(): PackageNode[] {
 
 export const padVersion = (version: number) => String(version).split('.').concat(['0', '0']).slice(0, 3).join('.');
 
+/** The version the cases run at and the schemas are inferred for: the first, whose parameters the cases use. */
 function versionOf(node: PackageNode): number {
 	const { version } = node.type.description;
-	if (Array.isArray(version)) {
-		throw new Error(`${node.name} has several versions (${version.join(', ')}): give each its own schema folder and cases`);
-	}
-	return version;
+	return Array.isArray(version) ? version[0] : version;
+}
+
+/** Every version n8n may ask a schema for: a workflow saved with any of them. */
+function versionsOf(node: PackageNode): number[] {
+	const { version } = node.type.description;
+	return Array.isArray(version) ? version : [version];
 }
 
 function optionValues(property: INodeProperties | undefined): string[] {
@@ -100,9 +104,9 @@ export function variantOf(node: PackageNode, parameters: INodeParameters): strin
 	return variants.join('.');
 }
 
-function fileOf(node: PackageNode, operation: string, variant: string): string {
+function fileOf(node: PackageNode, operation: string, variant: string, version = versionOf(node)): string {
 	const name = variant ? `${operation}.${variant}` : operation;
-	return posix.join(node.folder, '__schema__', `v${padVersion(versionOf(node))}`, `${name}.json`);
+	return posix.join(node.folder, '__schema__', `v${padVersion(version)}`, `${name}.json`);
 }
 
 /** Every schema the nodes' descriptions call for. */
@@ -125,16 +129,29 @@ export function schemaTargets(nodes = packageNodes()): SchemaTarget[] {
 }
 
 /**
- * n8n reads a node without resource/operation (the trigger) from `v<X.Y.Z>/output.json`: there it is the
- * output of the node's default parameters (its default event, Simplify off).
+ * Schema files that repeat another one:
+ * - n8n reads a node without resource/operation (the trigger) from `v<X.Y.Z>/output.json`: there it is the
+ *   output of the node's default parameters (its default event, Simplify off);
+ * - a node with several versions (Datatruck 1 and 1.1 differ only in Driver › Update's form, not in what
+ *   any operation returns) has the same schemas in each version's folder.
  */
-export function defaultOutputFiles(nodes = packageNodes()): Array<{ file: string; sameAs: SchemaTarget }> {
+export function aliasFiles(nodes = packageNodes()): Array<{ file: string; sameAs: SchemaTarget }> {
 	const targets = schemaTargets(nodes);
-	return nodes
+	const outputs = nodes
 		.filter((node) => !node.type.description.properties.some((p) => p.name === 'resource'))
 		.map((node) => {
 			const event = node.type.description.properties.find((p) => p.name === 'event')!;
 			const sameAs = targets.find((t) => t.node === node.name && t.operation === String(event.default) && !t.variant)!;
 			return { file: posix.join(posix.dirname(sameAs.file), 'output.json'), sameAs };
 		});
+	const otherVersions = nodes.flatMap((node) =>
+		versionsOf(node)
+			.filter((version) => version !== versionOf(node))
+			.flatMap((version) =>
+				targets
+					.filter((t) => t.node === node.name)
+					.map((sameAs) => ({ file: fileOf(node, sameAs.operation, sameAs.variant, version), sameAs })),
+			),
+	);
+	return [...outputs, ...otherVersions];
 }

@@ -51,7 +51,7 @@ describe('output schema preview in the n8n editor (Chromium)', () => {
 	/** Saves `first → No Operation` through n8n's REST API (nothing runs) and opens the No Operation node. */
 	async function openNodeAfter(first: { type: string; parameters: Record<string, unknown> }, name: string) {
 		const nodes = [
-			{ id: 'first', name: 'First', type: first.type, typeVersion: 1, position: [0, 0], parameters: first.parameters, credentials: { datatruckApi: { id: credentialId, name: 'Datatruck (sandbox)' } } },
+			{ id: 'first', name: 'First', type: first.type, typeVersion: first.type === NODE ? 1.1 : 1, position: [0, 0], parameters: first.parameters, credentials: { datatruckApi: { id: credentialId, name: 'Datatruck (sandbox)' } } },
 			{ id: 'after', name: 'After', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [300, 0], parameters: {} },
 		];
 		const workflow = await inst.rest('POST', '/workflows', {
@@ -71,7 +71,7 @@ describe('output schema preview in the n8n editor (Chromium)', () => {
 	it('a node after Load › Get that never ran offers the load’s fields from the shipped schema, nested ones too', async () => {
 		const input = await openNodeAfter({ type: NODE, parameters: { resource: 'load', operation: 'get', loadId: '10008' } }, 'Schema preview: load get');
 		await input.getByText('Usually outputs the following fields', { exact: false }).waitFor({ timeout: 30_000 });
-		const fields = schemaFields('nodes/Datatruck/__schema__/v1.0.0/load/get.json');
+		const fields = schemaFields('nodes/Datatruck/__schema__/v1.1.0/load/get.json');
 		for (const field of ['created_datetime', 'customer__company_name', 'assigned_driver_n_truck', 'driver_full_name']) {
 			await input.getByText(field, { exact: true }).first().waitFor();
 		}
@@ -82,7 +82,8 @@ describe('output schema preview in the n8n editor (Chromium)', () => {
 		for (const field of ['driver__full_name', 'settlement__status', 'team_driver__full_name', 'truck__unit_number']) {
 			await input.getByText(field, { exact: true }).first().waitFor();
 		}
-		expect(schemaRequests).toContain(`/schemas/${NODE}/1.0.0/load/get.json`);
+		// Datatruck 1.1, what the editor adds today, reads the schemas of its own version's folder.
+		expect(schemaRequests).toContain(`/schemas/${NODE}/1.1.0/load/get.json`);
 		expect(inst.sb.log).toEqual([]);
 	});
 
@@ -92,7 +93,7 @@ describe('output schema preview in the n8n editor (Chromium)', () => {
 			'Schema preview: load get many simplified',
 		);
 		await input.getByText('customer__company_name', { exact: true }).first().waitFor({ timeout: 30_000 });
-		expect(schemaRequests).toEqual([`/schemas/${NODE}/1.0.0/load/getMany.json`]);
+		expect(schemaRequests).toEqual([`/schemas/${NODE}/1.1.0/load/getMany.json`]);
 	});
 
 	it('after the Datatruck Trigger the editor offers no preview (n8n 2.41 gives trigger nodes none)', async () => {

@@ -29,6 +29,9 @@ const CHOSEN = {
 	'trigger-fetch-test-event.png': 'trigger-fetch-test-event.png',
 	'schema-preview.png': 'schema-preview-load-get.png',
 	'load-get-documents-binary.png': 'load-get-documents-binary.png',
+	'driver-picker.png': 'driver-picker.png',
+	'driver-update-phone.png': 'driver-update-phone.png',
+	'load-picker.png': 'load-picker.png',
 };
 
 function main() {

@@ -1,4 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { locatorValue } from './recordLocator';
 import { ParameterCheck } from './validation';
 
 /**
@@ -11,13 +12,13 @@ export function pathWithId(parameter: string, label: string, path: (id: number) 
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		const check = ParameterCheck.forItem(this);
-		const id = check.integer(this.getNodeParameter(parameter), label, '10482', 1);
+		const id = check.integer(locatorValue(this.getNodeParameter(parameter)), label, '10482', 1);
 		requestOptions.url = path(id);
 		return requestOptions;
 	};
 }
 
-/** The ID parameter's value as the user typed it, for "no load with ID …" messages. */
+/** The ID parameter's value as the user typed or picked it, for "no load with ID …" messages. */
 export function idParameter(this: IExecuteSingleFunctions, parameter: string): string {
-	return String(this.getNodeParameter(parameter, '')).trim();
+	return String(locatorValue(this.getNodeParameter(parameter, '')) ?? '').trim();
 }

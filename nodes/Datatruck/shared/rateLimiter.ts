@@ -96,7 +96,7 @@ export function resetLimiters(): void {
 	limiters.clear();
 }
 
-function fnv1a(text: string): string {
+export function fnv1a(text: string): string {
 	let hash = 0x811c9dc5;
 	for (let i = 0; i < text.length; i++) {
 		hash ^= text.charCodeAt(i);

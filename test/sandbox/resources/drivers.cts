@@ -200,6 +200,14 @@ function updateDriver(request: ApiRequest, store: SandboxStore) {
 	return ok(store.config.driverUpdateReply === 'array' ? [driverUpdateShape(driver)] : { detail: 'Driver updated successfully.' });
 }
 
+/** A driver as the list shows it; with `driverListFields: withUpdateFields` also the update-only fields. */
+function listedDriver(driver: DriverRecord, store: SandboxStore) {
+	const listed = project(driver, DRIVER_LIST_SCHEMA);
+	if (store.config.driverListFields === 'published') return listed;
+	const { id: _id, account: _account, contact_number: _phone, driver_type: _type, employee_status: _employee, status: _status, ...updateOnly } = driverUpdateShape(driver);
+	return { ...listed, ...updateOnly };
+}
+
 export const driverRoutes: Route[] = [
 	{
 		method: 'GET',
@@ -207,7 +215,7 @@ export const driverRoutes: Route[] = [
 		handler: (request, store) => {
 			const drivers = filteredAndOrdered(store.data.drivers, request, store, DRIVER_LIST_SCHEMA, 'id');
 			return pageReply(
-				drivers.map((d) => project(d, DRIVER_LIST_SCHEMA)),
+				drivers.map((d) => listedDriver(d, store)),
 				request,
 				store,
 				OPEN_PAGE_SIZE,

@@ -38,7 +38,7 @@ export const firstName: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. Maria',
-	description: "The driver's first name",
+	description: "The driver's first name as it should appear in Datatruck, e.g. Maria",
 };
 
 export const lastName: INodeProperties = {
@@ -47,7 +47,7 @@ export const lastName: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. Lopez',
-	description: "The driver's last name",
+	description: "The driver's last name (family name), e.g. Lopez",
 };
 
 export const email: INodeProperties = {
@@ -56,7 +56,7 @@ export const email: INodeProperties = {
 	type: 'string',
 	placeholder: 'e.g. maria.lopez@acmetrucking.com',
 	default: '',
-	description: "The driver's email address, also their Datatruck account email",
+	description: "The driver's email address, also their Datatruck account email, e.g. maria.lopez@acmetrucking.com",
 };
 
 export const contactNumber: INodeProperties = {
@@ -65,7 +65,7 @@ export const contactNumber: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. +1 312 555 0142',
-	description: "The driver's phone number, as it should appear in Datatruck",
+	description: "The driver's phone number as it should appear in Datatruck, with the country code, e.g. +1 312 555 0142",
 };
 
 export const driverType: INodeProperties = {
@@ -128,17 +128,19 @@ export const birthDate: INodeProperties = {
 	name: 'birthDate',
 	type: 'dateTime',
 	default: '',
-	description: "The driver's date of birth; only the date is sent (YYYY-MM-DD)",
+	description: "The driver's date of birth, e.g. 1986-04-12; only the date is sent (YYYY-MM-DD)",
 };
 
 /** Optional on both Create and Update. */
 export const licenseAndDispatchFields: INodeProperties[] = [
 	{
-		displayName: 'Dispatch Status ID',
+		displayName: 'Dispatch Status Name or ID',
 		name: 'dispatchStatus',
-		type: 'number',
-		default: 0,
-		description: "Datatruck's numeric ID of the driver's dispatch status (e.g. Available, On Trip), as set up in the company",
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getDispatchStatuses' },
+		default: '',
+		description:
+			'The driver\'s dispatch status, e.g. Available or On Trip (the list holds the dispatch statuses the company\'s trailers carry; an ID such as 2 also works). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Driver License Class',

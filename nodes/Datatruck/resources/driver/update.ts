@@ -1,7 +1,7 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { additionalFieldsProperty, flatBody } from '../../shared/bodyFields';
-import { showFor } from '../../shared/descriptions';
 import { idParameter, pathWithId } from '../../shared/ids';
+import { recordLocator } from '../../shared/recordLocator';
 import { datatruckOperation } from '../../shared/route';
 import {
 	birthDate,
@@ -17,17 +17,35 @@ import {
 	mcNumber,
 	status,
 } from './fields';
+import { DRIVER_PARAMETER, readThenWrite, UPDATE_FIELDS } from './readThenWrite';
 
-const display = showFor('driver', 'update');
+/**
+ * Node version 1 asked for every field and sent them all (Datatruck's update replaces the driver):
+ * a workflow saved then keeps its form and its behaviour. Version 1.1 changes only what the user
+ * sets (readThenWrite.ts). n8n keeps both forms apart with the `@version` display condition.
+ */
+const showFor = (versions: IDisplayOptions['show']): IDisplayOptions => ({
+	show: { resource: ['driver'], operation: ['update'], ...versions },
+});
+const version1 = showFor({ '@version': [1] });
+const version11 = showFor({ '@version': [{ _cnd: { gte: 1.1 } }] });
 
-/** Every field spec 8 marks required; Datatruck replaces them all, so all are asked for. */
-const REQUIRED = [firstName, lastName, email, contactNumber, driverType, employeeStatus, status, isMain, mcNumber, birthDate];
+const EVERY_FIELD = [firstName, lastName, email, contactNumber, driverType, employeeStatus, status, isMain, mcNumber, birthDate];
 
 /** A nested `account`, and the date of birth spelled `brith_date`, exactly as the API wants it. */
-const BODY = driverBodyFields(
-	{ firstName: 'account.first_name', lastName: 'account.last_name', email: 'account.email', birthDate: 'brith_date' },
-	REQUIRED,
-);
+const KEYS = { firstName: 'account.first_name', lastName: 'account.last_name', email: 'account.email', birthDate: 'brith_date' };
+const VERSION_1_BODY = driverBodyFields(KEYS, EVERY_FIELD);
+const CHANGEABLE_BODY = driverBodyFields(KEYS, []);
+
+const replaceWhole = [pathWithId(DRIVER_PARAMETER, 'Driver ID', (id) => `/drivers/update/${id}/`), flatBody(VERSION_1_BODY)];
+const changeOnlyWhatIsSet = readThenWrite(CHANGEABLE_BODY);
+
+async function updateRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	if (this.getNode().typeVersion >= 1.1) return await changeOnlyWhatIsSet.call(this, requestOptions);
+	let options = requestOptions;
+	for (const action of replaceWhole) options = await action.call(this, options);
+	return options;
+}
 
 /**
  * Datatruck answers an update in one of two published shapes. The node turns both into one item
@@ -47,29 +65,51 @@ export const driverUpdateOperation = datatruckOperation({
 	value: 'update',
 	action: 'Update a driver',
 	description:
-		"Replace a driver's details in Datatruck: name, email, phone, type, statuses, main-driver flag, MC number and birth date are all sent, so give the current value of anything that should not change. Returns the driver's ID with the updated driver or Datatruck's confirmation.",
+		"Change a driver's details in Datatruck, such as phone, email, status or license; only the fields given change. Costs 2 requests: the driver is read first, then saved with the changes. Returns the driver's ID with the updated driver or Datatruck's confirmation.",
 	method: 'PUT',
 	path: '/drivers/update/',
-	preSend: [pathWithId('driverId', 'Driver ID', (id) => `/drivers/update/${id}/`), flatBody(BODY)],
+	preSend: [updateRequest],
 	notFoundMessage() {
-		return `No driver with ID ${idParameter.call(this, 'driverId')} exists in this Datatruck company`;
+		return `No driver with ID ${idParameter.call(this, DRIVER_PARAMETER)} exists in this Datatruck company`;
 	},
 	shape(records) {
-		return oneDriverItem(records, Number(idParameter.call(this, 'driverId')));
+		return oneDriverItem(records, Number(idParameter.call(this, DRIVER_PARAMETER)));
 	},
 });
 
 export const driverUpdateFields: INodeProperties[] = [
 	{
+		...recordLocator({
+			displayName: 'Driver',
+			name: DRIVER_PARAMETER,
+			searchListMethod: 'searchDrivers',
+			searchPlaceholder: 'Type part of the name, e.g. Lopez',
+			description:
+				"The driver to change: pick them from the list (type part of their name), or give Datatruck's numeric driver ID, e.g. 214 (the ID field of Driver › Get Many, not their employee number)",
+			required: true,
+		}),
+		displayOptions: version11,
+	},
+	{
+		displayName: 'Update Fields',
+		name: UPDATE_FIELDS,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields added here change; everything else about the driver stays as it is in Datatruck',
+		displayOptions: version11,
+		options: [...EVERY_FIELD, ...licenseAndDispatchFields].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	},
+	{
 		displayName: 'Driver ID',
-		name: 'driverId',
+		name: DRIVER_PARAMETER,
 		type: 'string',
 		required: true,
 		default: '',
 		placeholder: 'e.g. 214',
 		description: 'The numeric Datatruck ID of the driver (the ID field of Get Many), not their employee number',
-		displayOptions: display,
+		displayOptions: version1,
 	},
-	...REQUIRED.map((property) => ({ ...property, required: true, displayOptions: display })),
-	additionalFieldsProperty(display, licenseAndDispatchFields),
+	...EVERY_FIELD.map((property) => ({ ...property, required: true, displayOptions: version1 })),
+	additionalFieldsProperty(version1, licenseAndDispatchFields),
 ];

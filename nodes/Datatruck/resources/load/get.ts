@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor, simplifyProperty } from '../../shared/descriptions';
-import { idParameter, pathWithId } from '../../shared/ids';
 import { datatruckOperation } from '../../shared/route';
 import { simplifyLoadsWhenAsked } from '../../shared/simplify';
+import { loadPath, loadPicker, noSuchLoad } from './picker';
 
 const display = showFor('load', 'get');
 
@@ -13,23 +13,12 @@ export const loadGetOperation = datatruckOperation({
 	description: 'Get one load by its Datatruck ID',
 	method: 'GET',
 	path: '/orders/',
-	preSend: [pathWithId('loadId', 'Load ID', (id) => `/orders/${id}`)],
-	notFoundMessage() {
-		return `No load with ID ${idParameter.call(this, 'loadId')} exists in this Datatruck company`;
-	},
+	preSend: [loadPath],
+	notFoundMessage: noSuchLoad,
 	shape: simplifyLoadsWhenAsked,
 });
 
 export const loadGetFields: INodeProperties[] = [
-	{
-		displayName: 'Load ID',
-		name: 'loadId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 10482',
-		description: 'The numeric Datatruck ID of the load, not its load number',
-		displayOptions: display,
-	},
+	{ ...loadPicker('to get'), displayOptions: display },
 	simplifyProperty(display, 'one flat row with ID, status, pay, miles, customer, dispatcher, driver, truck, pickup and delivery'),
 ];

@@ -6,8 +6,8 @@ import {
 	documentItems,
 	documentsSettings,
 } from '../../shared/documents';
-import { idParameter, pathWithId } from '../../shared/ids';
 import { datatruckOperation } from '../../shared/route';
+import { loadPath, loadPicker, noSuchLoad } from './picker';
 
 const display = showFor('load', 'getDocuments');
 
@@ -24,10 +24,8 @@ export const loadGetDocumentsOperation = datatruckOperation({
 	description: 'Download a load’s rate confirmation, bill of lading, proof of delivery or invoice as files',
 	method: 'GET',
 	path: '/orders/',
-	preSend: [checkSettings, pathWithId('loadId', 'Load ID', (id) => `/orders/${id}`)],
-	notFoundMessage() {
-		return `No load with ID ${idParameter.call(this, 'loadId')} exists in this Datatruck company`;
-	},
+	preSend: [checkSettings, loadPath],
+	notFoundMessage: noSuchLoad,
 	async toItems(records, request) {
 		const settings = documentsSettings(this, request.timeout);
 		const items = [];
@@ -37,16 +35,7 @@ export const loadGetDocumentsOperation = datatruckOperation({
 });
 
 export const loadGetDocumentsFields: INodeProperties[] = [
-	{
-		displayName: 'Load ID',
-		name: 'loadId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 10482',
-		description: 'The numeric Datatruck ID of the load, not its load number',
-		displayOptions: display,
-	},
+	{ ...loadPicker('whose documents to download'), displayOptions: display },
 	{
 		displayName: 'Document Types',
 		name: 'documentTypes',

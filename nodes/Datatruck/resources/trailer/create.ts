@@ -4,12 +4,13 @@ import { equipmentCreate } from '../../shared/equipment';
 import { TRAILER } from './kind';
 
 const trailerType: INodeProperties = {
-	displayName: 'Trailer Type ID',
+	displayName: 'Trailer Type Name or ID',
 	name: 'trailerType',
-	type: 'number',
-	default: 0,
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getTrailerTypes' },
+	default: '',
 	description:
-		"Datatruck's numeric ID of the trailer type (e.g. the ID of Dry Van, Reefer or Flatbed in the company's list), as in the type of a listed trailer",
+		'The kind of trailer, e.g. Dry Van, Reefer or Flatbed (the list holds the types the company\'s trailers have; an ID such as 1 also works). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 export const { operation: trailerCreateOperation, fields: trailerCreateFields } = equipmentCreate(TRAILER, {

@@ -7,6 +7,7 @@ import {
 	typedBodyValue,
 	type BodyValueKind,
 } from '../../shared/body';
+import { locatorValue } from '../../shared/recordLocator';
 import { ParameterCheck } from '../../shared/validation';
 import { procedureName } from './procedureNames';
 
@@ -137,6 +138,10 @@ function bodyFromForm(this: IExecuteSingleFunctions, check: ParameterCheck, prop
 		procedure_name: procedureName(check, this.getNodeParameter('procedureName', ''), 'Procedure Name'),
 	};
 	const additional = { ...(this.getNodeParameter('additionalFields', {}) as IDataObject) };
+	// The truck and trailer pickers hold `{mode, value}`; Datatruck takes the unit number itself.
+	for (const unit of ['truck', 'trailer']) {
+		if (additional[unit] !== undefined) additional[unit] = locatorValue(additional[unit]) as IDataObject[string];
+	}
 	if (additional.status === CUSTOM_STATUS || (additional.status === undefined && additional.customStatus !== undefined)) {
 		additional.status = check.text(additional.customStatus, formLabel(properties, ['additionalFields', 'customStatus']), 'In Progress');
 	}

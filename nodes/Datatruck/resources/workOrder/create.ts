@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { BODY_FROM_FIELDS, bodyModeProperties, inBodyMode } from '../../shared/body';
 import { showFor } from '../../shared/descriptions';
+import { unitPicker } from '../../shared/recordLocator';
 import { datatruckOperation } from '../../shared/route';
 import { CUSTOM_STATUS, workOrderBody } from './body';
 import { PROCEDURE_OPTIONS } from './procedureNames';
@@ -143,22 +144,8 @@ export const workOrderCreateFields: INodeProperties[] = [
 				placeholder: 'e.g. 1234.50',
 				description: `Total price of the work order, parts, labor, fees and tax included. ${AMOUNT}.`,
 			},
-			{
-				displayName: 'Trailer',
-				name: 'trailer',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. TR512',
-				description: 'Unit number of the trailer the work is on (for TRL procedures)',
-			},
-			{
-				displayName: 'Truck',
-				name: 'truck',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. T142',
-				description: 'Unit number of the truck the work is on (for TRK procedures)',
-			},
+			unitPicker('Trailer', 'trailer', 'searchTrailers', 'TR512'),
+			unitPicker('Truck', 'truck', 'searchTrucks', 'T142'),
 			{
 				displayName: 'Type',
 				name: 'typeWorkOrder',

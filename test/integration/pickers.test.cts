@@ -1,0 +1,174 @@
+import { clearSearchCache } from '../../nodes/Datatruck/shared/searchCache';
+import { editorOptions, editorSearch } from '../harness/editor.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+
+/** The editor's record pickers (listSearch) and company dropdowns (loadOptions), against the sandbox. */
+const dt = useSandbox({ rateLimit: false, tokens: ['sandbox-token-a', 'sandbox-token-b'] });
+const API = '/api/v1/openapi';
+
+beforeEach(() => clearSearchCache());
+
+const queries = () => dt.sandbox.log.map(({ method, path, query }) => ({ method, path, query }));
+
+describe('Driver picker', () => {
+	test('typing part of a name asks Datatruck for drivers whose full name contains it, in one request', async () => {
+		const result = await editorSearch('searchDrivers', dt.credentials(), 'mill');
+
+		expect(queries()).toEqual([
+			{
+				method: 'GET',
+				path: `${API}/drivers/list/`,
+				query: {
+					page_size: '50',
+					ordering: 'account__last_name',
+					filter: JSON.stringify([{ column: 'account__full_name', value: 'mill', contains: 'contains' }]),
+				},
+			},
+		]);
+		const expected = dt.sandbox.data.drivers.filter((driver) => driver.account.full_name.toLowerCase().includes('mill'));
+		expect(expected.length).toBeGreaterThan(0);
+		expect(result.results.map((item) => item.value).sort()).toEqual(expected.map((driver) => String(driver.id)).sort());
+		const first = dt.sandbox.data.drivers.find((driver) => String(driver.id) === result.results[0].value)!;
+		expect(result.results[0].name).toBe(`${first.account.full_name} · ${first.status} · ID ${first.id}`);
+		expect(result.paginationToken).toBeUndefined();
+	});
+
+	test('the same search within a minute is answered from the cache; another token of the company is not', async () => {
+		await editorSearch('searchDrivers', dt.credentials({ apiToken: 'sandbox-token-a' }), 'mill');
+		await editorSearch('searchDrivers', dt.credentials({ apiToken: 'sandbox-token-a' }), 'mill');
+		expect(dt.sandbox.log).toHaveLength(1);
+		await editorSearch('searchDrivers', dt.credentials({ apiToken: 'sandbox-token-b' }), 'mill');
+		expect(dt.sandbox.log).toHaveLength(2);
+		await editorSearch('searchDrivers', dt.credentials({ apiToken: 'sandbox-token-a' }), 'mille');
+		expect(dt.sandbox.log).toHaveLength(3);
+	});
+
+	test('a pagination token outside the credential\'s address is refused without a request', async () => {
+		await expect(editorSearch('searchDrivers', dt.credentials(), '', 'http://127.0.0.2:9/api/v1/openapi/drivers/list/?page=2')).rejects.toThrow(
+			'next-page link is not under your Datatruck address',
+		);
+		expect(dt.sandbox.log).toHaveLength(0);
+	});
+
+	test('a search goes through the transport: a 429 is waited out and the search still answers', async () => {
+		dt.sandbox.injectFaults({ kind: '429', retryAfter: 0, count: 1 });
+		const result = await editorSearch('searchDrivers', dt.credentials(), 'mill');
+		expect(result.results.length).toBeGreaterThan(0);
+		expect(dt.sandbox.log).toHaveLength(2);
+	});
+});
+
+describe('Load picker', () => {
+	test('searches by load number, newest first', async () => {
+		const result = await editorSearch('searchLoads', dt.credentials(), 'LD-1000');
+
+		expect(queries()).toEqual([
+			{
+				method: 'GET',
+				path: `${API}/orders/`,
+				query: {
+					page_size: '25',
+					ordering: '-created_datetime',
+					filter: JSON.stringify([{ column: 'load_id', value: 'LD-1000', contains: 'contains' }]),
+				},
+			},
+		]);
+		expect(result.results.length).toBeGreaterThan(0);
+		for (const item of result.results) {
+			const load = dt.sandbox.data.orders.find((order) => String(order.id) === item.value)!;
+			expect(load.load_id).toContain('LD-1000');
+			expect(item.name).toBe([`Load ${load.load_id}`, load.customer__company_name, load.status].filter(Boolean).join(' · '));
+		}
+	});
+
+	test('when no load number matches, searches by customer (a second request)', async () => {
+		const result = await editorSearch('searchLoads', dt.credentials(), 'coyote');
+
+		expect(dt.sandbox.log.map((entry) => JSON.parse(String(entry.query.filter))[0].column)).toEqual(['load_id', 'customer__company_name']);
+		expect(result.results.length).toBeGreaterThan(0);
+		for (const item of result.results) {
+			const load = dt.sandbox.data.orders.find((order) => String(order.id) === item.value)!;
+			expect(load.customer__company_name).toBe('Coyote Logistics');
+		}
+		expect(result.paginationToken).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/openapi\/orders\/\?/);
+	});
+});
+
+test('the load list pages with Datatruck\'s next link as the token: newest first, none twice', async () => {
+	const seen: string[] = [];
+	let token: string | undefined;
+	for (let page = 0; page < 3; page++) {
+		const result = await editorSearch('searchLoads', dt.credentials(), '', token);
+		seen.push(...result.results.map((item) => String(item.value)));
+		token = result.paginationToken;
+	}
+	expect(dt.sandbox.log).toHaveLength(3);
+	const newest = [...dt.sandbox.data.orders]
+		.sort((a, b) => b.created_datetime.localeCompare(a.created_datetime) || a.id - b.id)
+		.slice(0, 75)
+		.map((order) => String(order.id));
+	expect(new Set(seen).size).toBe(75);
+	expect(new Set(seen)).toEqual(new Set(newest));
+});
+
+describe('Truck and trailer pickers', () => {
+	test('trucks are searched with Datatruck\'s search parameter; the value is the unit number', async () => {
+		const result = await editorSearch('searchTrucks', dt.credentials(), 'T10');
+		expect(queries()).toEqual([{ method: 'GET', path: `${API}/trucks/list/`, query: { page_size: '25', search: 'T10' } }]);
+		expect(result.results.length).toBeGreaterThan(0);
+		for (const item of result.results) expect(String(item.value)).toContain('T10');
+		expect(result.results.map((item) => item.value)).toContain('T101');
+	});
+
+	test('trailers likewise', async () => {
+		const result = await editorSearch('searchTrailers', dt.credentials(), 'tr50');
+		expect(queries()).toEqual([{ method: 'GET', path: `${API}/trailers/list/`, query: { page_size: '50', search: 'tr50' } }]);
+		expect(result.results.map((item) => item.value)).toContain('TR501');
+	});
+});
+
+describe('Dropdowns from the company\'s data', () => {
+	test('trailer types and dispatch statuses come from one read of the trailer list, then the cache', async () => {
+		const types = await editorOptions('getTrailerTypes', dt.credentials());
+		const statuses = await editorOptions('getDispatchStatuses', dt.credentials());
+		await editorOptions('getTrailerTypes', dt.credentials());
+
+		expect(queries()).toEqual([{ method: 'GET', path: `${API}/trailers/list/`, query: { page_size: 'all' } }]);
+		const inUse = new Map(dt.sandbox.data.trailers.filter((trailer) => trailer.type).map((trailer) => [trailer.type!.id, trailer.type!.name]));
+		expect(types).toEqual(
+			[...inUse].map(([id, name]) => ({ name: `${name} (ID ${id})`, value: id })).sort((a, b) => a.name.localeCompare(b.name)),
+		);
+		const statusIds = new Set(dt.sandbox.data.trailers.map((trailer) => trailer.dispatch_status?.id).filter(Boolean));
+		expect(statuses.map((option) => option.value).sort()).toEqual([...statusIds].sort());
+	});
+});
+
+describe('Picked records in operations', () => {
+	test('Load › Get with a load picked from the list reads that load', async () => {
+		const load = dt.sandbox.data.orders[5];
+		const result = await dt.run({
+			typeVersion: 1.1,
+			parameters: { resource: 'load', operation: 'get', loadId: { __rl: true, mode: 'list', value: String(load.id) }, simplify: false },
+		});
+		expect(result.error).toBeUndefined();
+		expect(dt.requestLines()).toEqual([`GET ${API}/orders/${load.id}`]);
+		expect(result.json[0].id).toBe(load.id);
+	});
+
+	test('Work Order › Create sends the picked truck and trailer as their unit numbers', async () => {
+		const result = await dt.run({
+			typeVersion: 1.1,
+			parameters: {
+				resource: 'workOrder',
+				operation: 'create',
+				procedureName: 'TRK Brake Issue',
+				additionalFields: {
+					truck: { __rl: true, mode: 'list', value: 'T101' },
+					trailer: { __rl: true, mode: 'unitNumber', value: 'TR501' },
+				},
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(dt.sandbox.log[0].body).toMatchObject({ procedure_name: 'TRK Brake Issue', truck: 'T101', trailer: 'TR501' });
+	});
+});

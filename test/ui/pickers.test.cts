@@ -1,0 +1,125 @@
+/**
+ * Record pickers in the real n8n editor (Chromium): a driver picked by typing part of a name and updated with only
+ * a new phone number; a load picked from the list. Expectations come from the sandbox's data and request log.
+ */
+import type { Page } from 'playwright-core';
+import type { DriverRecord, RequestLogEntry } from '../sandbox/index.cts';
+import { launchUi, type Ui } from './lib/browser.cts';
+import { unexpectedErrors } from './lib/console.cts';
+import {
+	closeNdv,
+	creatorItem,
+	fillParam,
+	ndv,
+	newWorkflow,
+	outputColumn,
+	outputPanel,
+	param,
+	pickAction,
+	runFromNdv,
+	screenshot,
+	searchFirstStep,
+	signIn,
+	tid,
+	useCredential,
+} from './lib/editor.cts';
+import { startInstance, type Instance } from './lib/instance.cts';
+import { addCollectionField, openPicker, pickerItems, typeInPicker } from './lib/pickers.cts';
+
+const API = '/api/v1/openapi';
+
+describe('Record pickers in the n8n editor (Chromium)', () => {
+	let inst: Instance;
+	let ui: Ui;
+	let page: Page;
+	let credentialId: string;
+
+	beforeAll(async () => {
+		inst = await startInstance('pickers');
+		credentialId = await inst.createCredential('Datatruck (sandbox)');
+		ui = await launchUi();
+		page = ui.page;
+		// Leaving a workflow with unsaved changes asks "leave the page?": a new workflow is what the next test wants.
+		page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+		await signIn(page, inst.url, inst.owner);
+	}, 240_000);
+
+	let shotIndex = 0;
+	afterEach(async () => {
+		const name = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+		await screenshot(page, `after/pickers-${String(++shotIndex).padStart(2, '0')}-${name}`, { keepToasts: true }).catch(() => undefined);
+	});
+
+	afterAll(async () => {
+		await ui?.close();
+		await inst?.stop();
+	});
+
+	async function openAction(action: string): Promise<void> {
+		if (await ndv(page).isVisible()) await closeNdv(page);
+		await newWorkflow(page, inst.url);
+		await searchFirstStep(page, 'Datatruck');
+		await creatorItem(page, 'Datatruck').click();
+		await pickAction(page, action);
+		await useCredential(page, credentialId);
+	}
+
+	const stored = (id: number) => JSON.parse(JSON.stringify(inst.sb.data.drivers.find((d) => d.id === id))) as DriverRecord;
+
+	it('Driver › Update: a driver picked by typing part of the name gets only a new phone; status and every other field stay', async () => {
+		inst.sb.configure({ driverListFields: 'withUpdateFields' });
+		const target = inst.sb.data.drivers.find((d) => d.status === 'On Trip')!;
+		const before = stored(target.id);
+		const typed = target.account.last_name.slice(0, 4).toLowerCase();
+
+		await openAction('Update a driver');
+		inst.sb.clearLog();
+		const search = await openPicker(page, 'driverId');
+		const item = await typeInPicker(page, search, typed, `ID ${target.id}`);
+		// Every entry listed matches what was typed: Datatruck searched, the list was not filtered in the browser alone.
+		const listed = await pickerItems(page);
+		expect(listed.length).toBeGreaterThan(0);
+		for (const entry of listed) expect(entry.toLowerCase()).toContain(typed);
+		await screenshot(page, 'driver-picker');
+		await item.click();
+		// The searches went to Datatruck's driver list as a `contains` filter on the full name, through the transport.
+		const searches = inst.sb.log.filter((e) => e.path === `${API}/drivers/list/`);
+		expect(searches.length).toBeGreaterThan(0);
+		expect(searches.length).toBeLessThanOrEqual(typed.length + 1);
+		const last = searches[searches.length - 1];
+		expect(JSON.parse(String(last.query.filter))).toEqual([{ column: 'account__full_name', value: typed, contains: 'contains' }]);
+
+		await addCollectionField(page, 'Update Fields', 'Contact Number');
+		await fillParam(page, 'updateFields.contactNumber', '+1 773 555 0188');
+		inst.sb.clearLog();
+		expect(await runFromNdv(page)).toBe('success');
+		const log: RequestLogEntry[] = [...inst.sb.log];
+		await screenshot(page, 'driver-update-phone');
+
+		expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+			`GET ${API}/drivers/list/ 200`,
+			`PUT ${API}/drivers/update/${target.id}/ 200`,
+		]);
+		expect(await outputColumn(outputPanel(page), 'id')).toEqual([String(target.id)]);
+		const after = stored(target.id);
+		expect(after.status).toBe('On Trip');
+		expect(after).toEqual({ ...before, contact_number: '+1 773 555 0188' });
+		inst.sb.configure({ driverListFields: 'published' });
+	});
+
+	it('Load › Get: a load picked from the list by its load number is the load read', async () => {
+		const load = inst.sb.data.orders[inst.sb.data.orders.length - 3];
+		await openAction('Get a load');
+		const search = await openPicker(page, 'loadId');
+		const item = await typeInPicker(page, search, String(load.load_id), `Load ${load.load_id}`);
+		await screenshot(page, 'load-picker');
+		await item.click();
+		inst.sb.clearLog();
+		expect(await runFromNdv(page)).toBe('success');
+		expect(inst.sb.log.map((e) => `${e.method} ${e.path}`)).toEqual([`GET ${API}/orders/${load.id}`]);
+		expect(await outputColumn(outputPanel(page), 'id')).toEqual([String(load.id)]);
+		// The picker shows the picked load by its list entry, not a bare number.
+		expect(await param(page, 'loadId').locator(tid('rlc-input')).locator('xpath=self::input | .//input').first().inputValue()).toContain(String(load.load_id));
+		expect(unexpectedErrors(ui.errors, inst.url)).toEqual([]);
+	});
+});
