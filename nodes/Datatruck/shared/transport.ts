@@ -31,7 +31,7 @@ export interface DatatruckContext {
  * node itself never changes it.
  */
 export const retryPolicy = {
-	/** Retries after a 429 before giving up. */
+	/** 429s in a row (with no request of this process getting through between them) before giving up. */
 	rateLimitRetries: 6,
 	/** Retries of a GET after a network fault, a 5xx or a broken JSON body. */
 	faultRetries: 3,
@@ -98,6 +98,8 @@ export async function datatruckRequest(
 	const retriesFaults = request.method === 'GET';
 	let faults = 0;
 	let rateLimited = 0;
+	let rateLimitedInARow = 0;
+	let answeredAtLast429 = -1;
 	let waitedForRateLimitMs = 0;
 
 	for (;;) {
@@ -111,7 +113,7 @@ export async function datatruckRequest(
 				CREDENTIAL_TYPE,
 				toHttpOptions(connection, request),
 			)) as IN8nHttpFullResponse;
-			slot.answered();
+			slot.answered(response.statusCode === 429);
 		} catch (error) {
 			slot.answered();
 			if (signal?.aborted) {
@@ -127,11 +129,17 @@ export async function datatruckRequest(
 		}
 
 		const { statusCode, body } = response;
+		connection.limiter.noteHeaders(response.headers);
 		if (statusCode === 429) {
-			const pauseMs = retryAfterMs(response.headers) ?? backoffMs(rateLimited + 1);
-			connection.limiter.pauseFor(pauseMs);
-			if (rateLimited < retryPolicy.rateLimitRetries) {
+			const retryAfter = retryAfterMs(response.headers);
+			connection.limiter.tooManyRequests(retryAfter ?? backoffMs(rateLimitedInARow + 1), retryAfter);
+			// Only 429s with no progress in between count towards giving up: while other requests of
+			// this process get through, the token is shared and the limiter is finding its share.
+			if (connection.limiter.answeredCount !== answeredAtLast429) rateLimitedInARow = 0;
+			answeredAtLast429 = connection.limiter.answeredCount;
+			if (rateLimitedInARow < retryPolicy.rateLimitRetries) {
 				rateLimited++;
+				rateLimitedInARow++;
 				continue;
 			}
 			const error = errorFromResponse(node, response, connection.host, fullPurpose);
