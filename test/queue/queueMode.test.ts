@@ -6,6 +6,7 @@
  * meanwhile the published Datatruck Trigger polls on the main process while new loads appear. Each worker has
  * its own limiter and none knows the others: they must find their shares from Datatruck's 429s alone.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildAndPack } from '../../scripts/pack';
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox';
@@ -85,6 +86,12 @@ describe('queue mode: main + 2 workers on one token', () => {
 	}, 900_000);
 
 	afterAll(async () => {
+		// What the sandbox saw, for reading after a failure (the token is not in it: headers are left out).
+		mkdirSync(resolve(__dirname, '../../.cache/queue'), { recursive: true });
+		writeFileSync(
+			resolve(__dirname, '../../.cache/queue/sandbox-log.json'),
+			JSON.stringify((sb?.log ?? []).map((e) => ({ at: e.at, method: e.method, path: e.path, status: e.status, work: isWork(e) }))),
+		);
 		await queue?.stop();
 		await sb?.close();
 	});

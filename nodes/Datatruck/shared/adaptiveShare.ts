@@ -10,9 +10,11 @@
  * - A 429 while this process sent fewer requests in the window than the limit means someone else
  *   spends the token: the share shrinks by 30 %. Only one cut per window counts, since the
  *   other 429s of the same window answer requests sent before the cut.
- * - Each window that ends without a 429, after the share held requests back, lets the share grow
- *   by one request, up to the limit. Fixed steps up and proportional steps down make K processes
- *   drift towards equal shares of about 1/K (the larger one loses more at each cut).
+ * - Each window that ends without a 429, after the share held requests back, lets the share grow,
+ *   up to the limit: by half a request, then by twice as much after each further clean window.
+ *   Equal steps up and proportional steps down make K processes drift towards equal shares of
+ *   about 1/K (the larger one loses more at each cut); the doubling brings a process left alone
+ *   back to the whole limit in a few windows.
  * - A 429 with `Retry-After: 0` is no sign of a full window (a full window is free again only
  *   when its oldest request ages out), so it does not shrink the share: a run of such answers would
  *   otherwise drive the share to one request per window.
@@ -28,6 +30,9 @@ export class AdaptiveShare {
 	private heldBack = false;
 
 	private tooManySincePeriodStart = false;
+
+	/** Clean windows in a row, with requests held back, since the last cut. */
+	private cleanStreak = 0;
 
 	private headerLimit = Infinity;
 
@@ -86,6 +91,7 @@ export class AdaptiveShare {
 		if (now - this.lastCutAt < this.windowMs) return;
 		this.lastCutAt = now;
 		this.share = Math.max(1, this.share * AdaptiveShare.DECREASE);
+		this.cleanStreak = 0;
 		this.startPeriod(now);
 	}
 
@@ -98,8 +104,12 @@ export class AdaptiveShare {
 		const now = this.now();
 		if (now - this.periodStartedAt < this.windowMs) return;
 		if (this.heldBack && !this.tooManySincePeriodStart && this.share < this.limit) {
-			// Half a request per window: from half the limit back to all of it in 20 windows (20 min).
-			this.share = Math.min(this.limit, this.share + AdaptiveShare.INCREASE);
+			// Half a request after the first clean window, then twice as much after each further one (at
+			// most a quarter of the limit): gentle next to the others right after a cut, yet a process left
+			// alone is back to the whole limit within a few windows.
+			this.cleanStreak++;
+			const step = Math.min(AdaptiveShare.INCREASE * 2 ** (this.cleanStreak - 1), this.limit / 4);
+			this.share = Math.min(this.limit, this.share + step);
 		}
 		this.startPeriod(now);
 	}

@@ -65,6 +65,9 @@ export class RollingWindowLimiter {
 			if (free > start) this.share.noteHeldBack();
 			start = Math.max(start, free);
 		}
+		// Even a full window goes out as a quick stream rather than all at once: when another process
+		// has filled Datatruck's window meanwhile, the first 429 (and its pause) stops the rest.
+		start = Math.max(start, this.lastSentAt + this.windowMs / (4 * this.limit));
 		if (allowed < this.limit) {
 			// Sharing the token: spread our requests over the window instead of sending them in a burst,
 			// so that when the others and we ask for more than fits, one request is refused, not a burst.
@@ -106,6 +109,34 @@ export class RollingWindowLimiter {
 		const ownInWindow = this.started.filter((slot) => !slot.answered || slot.at > now - this.windowMs).length;
 		this.share.tooManyRequests(ownInWindow, retryAfterMs);
 		this.pauseFor(pauseMs);
+	}
+
+	/**
+	 * Tracks the 429s of one request, to tell a token shared with others (keep trying) from a token
+	 * someone else uses whole (give up). `refused()` says whether to give up after this 429: only
+	 * after more than `maxInARow` of them with none of this process's requests getting through in
+	 * between and, when Datatruck named a wait, two whole windows of that: a full window always frees
+	 * within one, so two without a single request of ours means the token is taken.
+	 */
+	rateLimitStreak(maxInARow: number): { refused(retryAfterMs: number | undefined): boolean; tries(): number } {
+		let inARow = 0;
+		let total = 0;
+		let since = this.now();
+		let answeredAtLast = -1;
+		return {
+			refused: (retryAfterMs) => {
+				total++;
+				if (this.answeredCount !== answeredAtLast) {
+					inARow = 0;
+					since = this.now();
+				}
+				answeredAtLast = this.answeredCount;
+				inARow++;
+				if (inARow <= maxInARow) return false;
+				return !retryAfterMs || this.now() - since >= 2 * this.windowMs;
+			},
+			tries: () => total,
+		};
 	}
 
 	/** Rate-limit headers of any answer, if Datatruck sends them: its limit caps ours; none left means wait. */

@@ -31,7 +31,7 @@ export interface DatatruckContext {
  * node itself never changes it.
  */
 export const retryPolicy = {
-	/** 429s in a row (with no request of this process getting through between them) before giving up. */
+	/** 429s in a row before giving up (see RollingWindowLimiter.rateLimitStreak for what counts). */
 	rateLimitRetries: 6,
 	/** Retries of a GET after a network fault, a 5xx or a broken JSON body. */
 	faultRetries: 3,
@@ -97,14 +97,12 @@ export async function datatruckRequest(
 	const fullPurpose: RequestPurpose = { ...purpose, method: request.method };
 	const retriesFaults = request.method === 'GET';
 	let faults = 0;
-	let rateLimited = 0;
-	let rateLimitedInARow = 0;
-	let answeredAtLast429 = -1;
+	const rateLimited = connection.limiter.rateLimitStreak(retryPolicy.rateLimitRetries);
 	let waitedForRateLimitMs = 0;
 
 	for (;;) {
 		const slot = await connection.limiter.acquire(signal);
-		if (rateLimited > 0) waitedForRateLimitMs += slot.waitedMs;
+		if (rateLimited.tries() > 0) waitedForRateLimitMs += slot.waitedMs;
 
 		let response: IN8nHttpFullResponse;
 		try {
@@ -132,18 +130,10 @@ export async function datatruckRequest(
 		connection.limiter.noteHeaders(response.headers);
 		if (statusCode === 429) {
 			const retryAfter = retryAfterMs(response.headers);
-			connection.limiter.tooManyRequests(retryAfter ?? backoffMs(rateLimitedInARow + 1), retryAfter);
-			// Only 429s with no progress in between count towards giving up: while other requests of
-			// this process get through, the token is shared and the limiter is finding its share.
-			if (connection.limiter.answeredCount !== answeredAtLast429) rateLimitedInARow = 0;
-			answeredAtLast429 = connection.limiter.answeredCount;
-			if (rateLimitedInARow < retryPolicy.rateLimitRetries) {
-				rateLimited++;
-				rateLimitedInARow++;
-				continue;
-			}
+			connection.limiter.tooManyRequests(retryAfter ?? backoffMs(Math.min(rateLimited.tries() + 1, 8)), retryAfter);
+			if (!rateLimited.refused(retryAfter)) continue;
 			const error = errorFromResponse(node, response, connection.host, fullPurpose);
-			error.message = `Datatruck kept answering "too many requests": gave up after ${rateLimited + 1} tries and ${Math.round(waitedForRateLimitMs / 1000)} s of waiting`;
+			error.message = `Datatruck kept answering "too many requests": gave up after ${rateLimited.tries()} tries and ${Math.round(waitedForRateLimitMs / 1000)} s of waiting`;
 			error.description =
 				'Another app or workflow is probably using the same API token heavily. Try again later, or give that app its own token.';
 			throw error;

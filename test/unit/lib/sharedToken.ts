@@ -5,8 +5,8 @@
  * Datatruck is modelled as the sandbox's limiter is (test/sandbox/rateLimiter.ts): a sliding window
  * of admitted arrivals; a refused request is not counted and gets Retry-After in whole seconds, at
  * least 1 (scaled like the window). A process behaves as transport.ts does: it waits for its limiter, sends, the request
- * arrives half an answer time later, and on a 429 it tells its limiter and tries again; after
- * `retries` 429s in a row with none of its other requests admitted in between, the execution would fail.
+ * arrives half an answer time later, and on a 429 it tells its limiter and tries again until the
+ * limiter's rateLimitStreak (the transport's rule) says to give up: then the execution would fail.
  */
 import { RollingWindowLimiter } from '../../../nodes/Datatruck/shared/rateLimiter';
 
@@ -61,9 +61,7 @@ interface Flight {
 	sentAt: number;
 	arriveAt: number;
 	answerAt: number;
-	tries: number;
-	/** The process's admitted count at this request's last 429 (see transport.ts). */
-	mark: number;
+	streak: ReturnType<RollingWindowLimiter['rateLimitStreak']>;
 	status?: 200 | 429;
 	retryAfterMs?: number;
 	answered: (refused?: boolean) => void;
@@ -96,7 +94,7 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 		limiter: new RollingWindowLimiter(limit, windowMs, () => clock),
 		inFlight: 0,
 		/** Tries of requests refused and waiting to be sent again (they go first). */
-		retrying: [] as Array<{ tries: number; mark: number }>,
+		retrying: [] as Array<Flight['streak']>,
 		sent: 0,
 		outcome: { admitted: [] as number[], tooMany: 0, failed: 0 },
 	}));
@@ -112,12 +110,12 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 		// Send what each process's limiter allows now.
 		states.forEach((s, index) => {
 			while (s.inFlight < s.plan.concurrency && wants(s) && s.limiter.nextStart() <= clock) {
-				const { tries, mark } = s.retrying.shift() ?? (s.sent++, { tries: 0, mark: -1 });
+				const streak = s.retrying.shift() ?? (s.sent++, s.limiter.rateLimitStreak(retries));
 				const answered = s.limiter.start();
 				s.inFlight++;
 				const jitter = 0.5 + nextRandom();
 				const latency = Math.max(2, Math.round(s.plan.latencyMs * jitter));
-				flights.push({ process: index, sentAt: clock, arriveAt: clock + latency / 2, answerAt: clock + latency, tries, mark, answered });
+				flights.push({ process: index, sentAt: clock, arriveAt: clock + latency / 2, answerAt: clock + latency, streak, answered });
 			}
 		});
 		if (run.otherApp && clock >= other.nextAt && clock < (run.otherApp.until ?? durationMs)) {
@@ -163,10 +161,8 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 			if (flight.status === 429) {
 				s.outcome.tooMany++;
 				s.limiter.tooManyRequests(flight.retryAfterMs!, flight.retryAfterMs);
-				const progressed = s.outcome.admitted.length !== flight.mark;
-				const inARow = progressed ? 0 : flight.tries;
-				if (inARow >= retries) s.outcome.failed++;
-				else s.retrying.push({ tries: inARow + 1, mark: s.outcome.admitted.length });
+				if (flight.streak.refused(flight.retryAfterMs)) s.outcome.failed++;
+				else s.retrying.push(flight.streak);
 			}
 		}
 	}
