@@ -160,7 +160,8 @@ async function main() {
 	if (!only || process.env.BENCH_WRITE === '1') fs.writeFileSync(RESULTS_MD, markdown);
 	else if (process.env.BENCH_WRITE === 'merge') fs.writeFileSync(RESULTS_MD, mergeFigures(fs.readFileSync(RESULTS_MD, 'utf8'), markdown, only));
 	process.stdout.write(`\n${markdown}\n`);
-	say(`done in ${Math.round(totalSeconds)} s; ${only && process.env.BENCH_WRITE !== '1' ? 'bench/results.md left as it was (BENCH_ONLY)' : 'written to bench/results.md'}`);
+	const written = !only || process.env.BENCH_WRITE === '1' ? 'written to bench/results.md' : process.env.BENCH_WRITE === 'merge' ? `figure(s) ${only.join(', ')} merged into bench/results.md` : 'bench/results.md left as it was (BENCH_ONLY)';
+	say(`done in ${Math.round(totalSeconds)} s; ${written}`);
 	if (failures.length) process.exitCode = 1;
 }
 

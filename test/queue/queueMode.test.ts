@@ -18,6 +18,7 @@ import {
 	DELIVERED,
 	executionsRunBy,
 	finishedExecutions,
+	perWindow,
 	postWebhook,
 	QUEUE_RATE,
 	queueCredential,
@@ -131,7 +132,10 @@ describe('queue mode: main + 2 workers on one token', () => {
 		expect(sb.log.filter((e) => e.path === WORK_ORDERS && e.status < 300)).toHaveLength(WORK_ORDER_COUNT);
 
 		const use = tokenUse(sb.log, isWork);
-		console.log(`queue mode: ${JSON.stringify(use)}; by process: ${JSON.stringify(byWorker)}`);
+		const kind = (e: RequestLogEntry) => (isReturnAll(e) ? 'pages' : e.path === WORK_ORDERS ? 'creates' : 'other');
+		console.log(
+			`queue mode: ${JSON.stringify(use)}; executions by worker: ${JSON.stringify(byWorker)}\n${perWindow(sb.log, isWork, kind).join('\n')}`,
+		);
 		expect(use.ofBound).toBeGreaterThanOrEqual(0.9);
 		expect(use.tooMany / use.requests).toBeLessThanOrEqual(0.05);
 	});

@@ -9,7 +9,7 @@ import type { RequestLogEntry } from '../../sandbox';
 import { executionsOf, waitFor, type ExecutionSummary } from '../../e2e/lib/executions';
 import { Session, type CredentialImport, type WorkflowJson } from '../../e2e/lib/n8n';
 import type { CredentialRef, NodeSpec } from '../../e2e/lib/workflow';
-import { DATATRUCK } from '../../e2e/lib/workflow';
+import { TRIGGER_NAME, workflow } from '../../e2e/lib/workflow';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const queueMode = require('../../../scripts/queue-mode') as QueueModeModule;
 
@@ -73,34 +73,19 @@ export function queueCredential(
 
 /** Webhook (POST `path`, answers at once) → the nodes in `specs`, each after the previous one. */
 export function webhookWorkflow(id: string, path: string, specs: NodeSpec[], credential: CredentialRef): WorkflowJson {
-	const nodes: Array<Record<string, unknown>> = [
-		{
-			id: `${id}-hook`,
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			position: [0, 0],
-			webhookId: `${id}-hook`,
-			parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-		},
-	];
-	const connections: Record<string, unknown> = {};
-	let previous = 'Webhook';
-	specs.forEach((spec, i) => {
-		const type = spec.type ?? DATATRUCK;
-		nodes.push({
-			id: `${id}-n${i}`,
-			name: spec.name,
-			type,
-			typeVersion: spec.typeVersion ?? 1,
-			position: [240 * (i + 1), 0],
-			parameters: spec.parameters,
-			...(type === DATATRUCK ? { credentials: { datatruckApi: credential } } : {}),
-		});
-		connections[previous] = { main: [[{ node: spec.name, type: 'main', index: 0 }]] };
-		previous = spec.name;
+	const chained = specs.map((spec, i) => ({ ...spec, after: i === 0 ? undefined : specs[i - 1].name }));
+	const wf = workflow(id, id, chained, credential);
+	Object.assign(wf.nodes[0], {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: `${id}-hook`,
+		parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
 	});
-	return { id, name: id, nodes, connections, active: false, settings: { executionOrder: 'v1' }, pinData: {} };
+	wf.connections = Object.fromEntries(
+		Object.entries(wf.connections).map(([from, to]) => [from === TRIGGER_NAME ? 'Webhook' : from, to]),
+	);
+	return wf;
 }
 
 /** Posts to a published webhook; n8n answers 404 until it has registered it, and a 404 runs nothing. */
@@ -154,4 +139,21 @@ export function tokenUse(log: RequestLogEntry[], busy: (entry: RequestLogEntry) 
 		ofBound: steadyStateRatio(admitted, QUEUE_RATE.limit, QUEUE_RATE.windowMs) ?? NaN,
 		seconds: (to - from) / 1000,
 	};
+}
+
+/** Requests admitted and refused per window while the work ran, by kind: to see where a run lost time. */
+export function perWindow(log: RequestLogEntry[], busy: (entry: RequestLogEntry) => boolean, kind: (entry: RequestLogEntry) => string): string[] {
+	const work = log.filter(busy);
+	const from = Math.min(...work.map((e) => e.at));
+	const to = Math.max(...work.map((e) => e.at));
+	const lines: string[] = [];
+	for (let t = from; t <= to; t += QUEUE_RATE.windowMs) {
+		const counts = new Map<string, number>();
+		for (const e of log.filter((entry) => entry.at >= t && entry.at < t + QUEUE_RATE.windowMs)) {
+			const key = e.status === 429 ? '429' : kind(e);
+			counts.set(key, (counts.get(key) ?? 0) + 1);
+		}
+		lines.push(`+${((t - from) / 1000).toFixed(0)} s: ${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+	}
+	return lines;
 }
