@@ -14,7 +14,7 @@ const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
 const runtime = require('./scripts/n8n-runtime.cjs');
-const { buildAndPack } = require('./scripts/pack');
+const { buildAndPack } = require('./scripts/pack.cjs');
 
 const ROOT = __dirname;
 const DEMO_DIR = path.join(runtime.WORK_DIR, 'demo');

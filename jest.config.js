@@ -10,5 +10,5 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/harness/env.cts'],
 	testTimeout: 60_000,
 	// The real-n8n suite provisions its own runtime and is run by its own project config.
-	testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/e2e/', '/test/ui/'],
+	testPathIgnorePatterns: ['/node_modules/', '/dist/', '/test/e2e/', '/test/ui/', '/test/queue/'],
 };

@@ -1,14 +1,15 @@
 'use strict';
 /**
- * `npm run bench` (gulp bench): the six figures of issue 9, each in its own process, then one table
+ * `npm run bench` (gulp bench): the figures of issues 9 and 15, each in its own process, then one table
  * printed and written to bench/results.md with the machine, the sandbox settings and the command.
  * Not part of the test run; nothing here asserts on time.
  *
  *   BENCH_ONLY=1,5 node bench/run.js     only those figures (bench/results.md is then not rewritten
- *                                        unless BENCH_WRITE=1)
+ *                                        unless BENCH_WRITE=1; BENCH_WRITE=merge replaces only their
+ *                                        rows and sections in it)
  *   node bench/run.js --render           bench/results.md again from the last run's .cache/bench/results.json
  *
- * Figures run one after another (2 cores): 1 and 6 start the pinned real n8n (scripts/n8n-runtime.cjs,
+ * Figures run one after another (2 cores): 1, 6 and 7 start the pinned real n8n (scripts/n8n-runtime.cjs,
  * provisioned here if the test set-up has not done it yet) with the package packed as npm would ship it.
  */
 const fs = require('fs');
@@ -26,11 +27,11 @@ require('ts-node').register({
 	project: path.join(ROOT, 'tsconfig.test.json'),
 	preferTsExts: true,
 });
-const { renderReport } = require('./lib/report.cts');
+const { renderReport, mergeFigures } = require('./lib/report.cts');
 const { RATE } = require('./lib/common.cts');
 const { tsNodeEnv } = require('./lib/tsProcess.cts');
 const runtime = require('../scripts/n8n-runtime.cjs');
-const { buildAndPack } = require('../scripts/pack');
+const { buildAndPack } = require('../scripts/pack.cjs');
 
 const FIGURES = [
 	{ figure: '1', file: 'figures/returnAll.cts', title: 'Return All of ~5,000 loads vs the HTTP Request node', needsN8n: true },
@@ -39,6 +40,7 @@ const FIGURES = [
 	{ figure: '4', file: 'figures/bulkCreate.cts', title: 'Bulk create of 200 work orders' },
 	{ figure: '5', file: 'figures/inProcess.cts', title: 'In-process cost vs a bare HTTP client' },
 	{ figure: '6', file: 'figures/package.cts', title: 'Package', needsN8n: true },
+	{ figure: '7', file: 'figures/queueMode.cts', title: 'One token, several processes (queue mode, another app)', needsN8n: true },
 ];
 
 const startedAt = Date.now();
@@ -156,8 +158,10 @@ async function main() {
 	const markdown = renderReport(results, info);
 	fs.writeFileSync(path.join(OUT_DIR, 'results.json'), JSON.stringify({ info, results }, null, 2));
 	if (!only || process.env.BENCH_WRITE === '1') fs.writeFileSync(RESULTS_MD, markdown);
+	else if (process.env.BENCH_WRITE === 'merge') fs.writeFileSync(RESULTS_MD, mergeFigures(fs.readFileSync(RESULTS_MD, 'utf8'), markdown, only));
 	process.stdout.write(`\n${markdown}\n`);
-	say(`done in ${Math.round(totalSeconds)} s; ${only && process.env.BENCH_WRITE !== '1' ? 'bench/results.md left as it was (BENCH_ONLY)' : 'written to bench/results.md'}`);
+	const written = !only || process.env.BENCH_WRITE === '1' ? 'written to bench/results.md' : process.env.BENCH_WRITE === 'merge' ? `figure(s) ${only.join(', ')} merged into bench/results.md` : 'bench/results.md left as it was (BENCH_ONLY)';
+	say(`done in ${Math.round(totalSeconds)} s; ${written}`);
 	if (failures.length) process.exitCode = 1;
 }
 

@@ -39,13 +39,13 @@ export class DatatruckApi implements ICredentialType {
 				'Created in Datatruck under Settings › API Tokens. It is shown only once, when you create it.',
 		},
 		{
-			displayName: 'Rate Limit (Requests)',
+			displayName: 'Requests This n8n May Use (Per Window)',
 			name: 'rateLimitRequests',
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 20,
 			description:
-				'How many requests Datatruck accepts per window for this token. Datatruck allows 20 per minute; change it only if Datatruck gave your company another limit.',
+				'How much of the token\'s limit this n8n may use. Datatruck allows 20 requests per minute per token. Keep 20 if only this n8n uses the token; if another app or another n8n uses the same token, give this n8n part of it (for example 15 when the other app needs 5), or better, give each its own token.',
 		},
 		{
 			displayName: 'Rate Limit Window (Seconds)',

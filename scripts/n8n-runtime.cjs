@@ -373,16 +373,17 @@ function httpJson(method, url, { body, headers = {}, timeoutMs = 30000 } = {}) {
 }
 
 /**
- * Starts `n8n start` in its own process group and resolves once /healthz/readiness answers 200.
+ * Starts `n8n start` (or `command`, e.g. `worker`, whose health server then listens on N8N_PORT) in its own
+ * process group and resolves once /healthz/readiness answers 200.
  * stop() ends that process group (n8n plus its task runner) by the pid started here: SIGTERM, then SIGKILL.
  * Output goes to `<userFolder>/n8n.log` (and to stderr when `echo` is set).
  */
-async function startN8n(env, { readyTimeoutMs = 120000, echo = false } = {}) {
+async function startN8n(env, { readyTimeoutMs = 120000, echo = false, command = 'start' } = {}) {
 	const url = `http://127.0.0.1:${env.N8N_PORT}`;
 	const logFile = path.join(env.N8N_USER_FOLDER, 'n8n.log');
 	fs.mkdirSync(env.N8N_USER_FOLDER, { recursive: true });
 	const logStream = fs.createWriteStream(logFile, { flags: 'a' });
-	const child = spawn(paths.node, [paths.n8nBin, 'start'], {
+	const child = spawn(paths.node, [paths.n8nBin, ...[].concat(command)], {
 		env,
 		cwd: env.N8N_USER_FOLDER,
 		detached: true,

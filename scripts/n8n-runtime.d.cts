@@ -47,7 +47,7 @@ export declare function runN8n(
 ): Promise<{ code: number | null; stdout: string; stderr: string }>;
 export declare function startN8n(
 	env: Record<string, string>,
-	opts?: { readyTimeoutMs?: number; echo?: boolean },
+	opts?: { readyTimeoutMs?: number; echo?: boolean; command?: string | string[] },
 ): Promise<RunningN8n>;
 export declare function setupOwner(url: string, owner?: Owner): Promise<{ owner: Owner; cookie: string }>;
 export declare function login(url: string, owner: Pick<Owner, 'email' | 'password'>): Promise<string>;

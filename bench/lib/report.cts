@@ -31,7 +31,7 @@ export function renderReport(results: FigureResult[], info: RunInfo): string {
 	);
 	out.push('## Summary', '');
 	const byFigure = new Map(results.map((r) => [r.figure, r]));
-	const figures = ['1', '2', '3', '4', '5', '6'];
+	const figures = ['1', '2', '3', '4', '5', '6', '7'];
 	const titles: Record<string, string> = {
 		'1': 'Return All of ~5,000 loads vs the HTTP Request node',
 		'2': 'Lists with page_size `all`',
@@ -39,6 +39,7 @@ export function renderReport(results: FigureResult[], info: RunInfo): string {
 		'4': 'Bulk create of 200 work orders',
 		'5': 'In-process cost vs a bare HTTP client',
 		'6': 'Package',
+		'7': 'One token, several processes (queue mode, another app)',
 	};
 	out.push(
 		table(
@@ -73,4 +74,36 @@ export function renderReport(results: FigureResult[], info: RunInfo): string {
 		out.push('');
 	}
 	return `${out.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * `existing` (bench/results.md) with the summary rows and sections of `figures` taken from `fresh` (a report of
+ * a run of only those figures): how `BENCH_ONLY=… BENCH_WRITE=merge` updates one figure and keeps the others.
+ */
+export function mergeFigures(existing: string, fresh: string, figures: string[]): string {
+	const sections = (text: string) => text.split(/\n(?=## )/);
+	const figureOf = (section: string) => /^## (\d+)\. /.exec(section)?.[1];
+	const summaryRow = (text: string, f: string) => text.split('\n').find((line) => line.startsWith(`| ${f} |`));
+	let lines = existing.split('\n');
+	for (const f of figures) {
+		const row = summaryRow(fresh, f);
+		if (!row) continue;
+		const at = lines.findIndex((line) => line.startsWith(`| ${f} |`));
+		if (at >= 0) lines[at] = row;
+		else {
+			const rows = lines.map((line, i) => (/^\| \d+ \|/.test(line) ? i : -1)).filter((i) => i >= 0);
+			lines.splice((rows[rows.length - 1] ?? 0) + 1, 0, row);
+		}
+	}
+	const parts = sections(lines.join('\n'));
+	for (const section of sections(fresh).filter((s) => figures.includes(figureOf(s) ?? ''))) {
+		const at = parts.findIndex((s) => figureOf(s) === figureOf(section));
+		if (at >= 0) parts[at] = section.trimEnd() + '\n';
+		else {
+			const failures = parts.findIndex((s) => s.startsWith('## Figures that did not run'));
+			parts.splice(failures >= 0 ? failures : parts.length, 0, section.trimEnd() + '\n');
+		}
+	}
+	lines = parts.join('\n').split('\n');
+	return `${lines.join('\n').trimEnd()}\n`;
 }

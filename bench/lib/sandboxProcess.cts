@@ -19,7 +19,7 @@ export class SandboxProcess {
 		readonly origin: string,
 	) {}
 
-	static start(options: { loads: number; limit: number; windowMs: number }): Promise<SandboxProcess> {
+	static start(options: { loads: number; limit: number; windowMs: number; retryAfterStepMs?: number }): Promise<SandboxProcess> {
 		const child = spawn(
 			process.execPath,
 			[
@@ -34,6 +34,7 @@ export class SandboxProcess {
 				String(options.limit),
 				'--window-ms',
 				String(options.windowMs),
+				...(options.retryAfterStepMs ? ['--retry-after-step-ms', String(options.retryAfterStepMs)] : []),
 			],
 			{ cwd: ROOT, env: tsNodeEnv(), stdio: ['ignore', 'pipe', 'inherit'] },
 		);

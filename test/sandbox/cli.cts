@@ -2,14 +2,14 @@
  * Runs the sandbox on its own, for a real n8n instance or a benchmark to talk to:
  *
  *   npx ts-node --transpile-only test/sandbox/cli.ts [--port 4010] [--host 127.0.0.1] [--seed 42]
- *       [--loads 1200] [--limit 20] [--window-ms 60000] [--no-rate-limit]
+ *       [--loads 1200] [--limit 20] [--window-ms 60000] [--retry-after-step-ms 1000] [--no-rate-limit]
  *
  * Prints one line with the base URL and the token; stops on SIGINT or SIGTERM.
  */
 import { startSandbox, SandboxOptions } from './index.cts';
 
 const USAGE =
-	'usage: cli.ts [--port N] [--host H] [--seed N] [--loads N] [--limit N] [--window-ms N] [--no-rate-limit]';
+	'usage: cli.ts [--port N] [--host H] [--seed N] [--loads N] [--limit N] [--window-ms N] [--retry-after-step-ms N] [--no-rate-limit]';
 
 function parseArgs(argv: string[]): SandboxOptions {
 	const numbers: Record<string, number> = {};
@@ -28,7 +28,7 @@ function parseArgs(argv: string[]): SandboxOptions {
 			host = value;
 			continue;
 		}
-		if (!['--port', '--seed', '--loads', '--limit', '--window-ms'].includes(flag)) throw new Error(`unknown option ${flag}\n${USAGE}`);
+		if (!['--port', '--seed', '--loads', '--limit', '--window-ms', '--retry-after-step-ms'].includes(flag)) throw new Error(`unknown option ${flag}\n${USAGE}`);
 		if (!/^\d+$/.test(value)) throw new Error(`${flag} must be a non-negative integer, got ${value}`);
 		numbers[flag] = Number(value);
 	}
@@ -37,7 +37,13 @@ function parseArgs(argv: string[]): SandboxOptions {
 		host,
 		seed: numbers['--seed'],
 		loads: numbers['--loads'],
-		rateLimit: rateLimited ? { limit: numbers['--limit'] ?? 20, windowMs: numbers['--window-ms'] ?? 60_000 } : false,
+		rateLimit: rateLimited
+			? {
+					limit: numbers['--limit'] ?? 20,
+					windowMs: numbers['--window-ms'] ?? 60_000,
+					retryAfterStepMs: numbers['--retry-after-step-ms'],
+				}
+			: false,
 	};
 }
 

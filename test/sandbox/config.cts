@@ -4,6 +4,11 @@ import { badRequest, isPlainObject } from './http.cts';
 export interface RateLimitConfig {
 	limit: number;
 	windowMs: number;
+	/**
+	 * Resolution of Retry-After, 1000 (whole seconds, as Datatruck sends it) unless set. A bench
+	 * that shrinks the minute can shrink this with it (then Retry-After has decimals, e.g. `0.05`).
+	 */
+	retryAfterStepMs?: number;
 }
 
 export interface SandboxConfig {
@@ -37,9 +42,13 @@ type Check = (value: unknown) => string | undefined;
 /** Each configurable key with what makes a value acceptable (undefined = fine, else the problem). */
 const CHECKS: { [K in keyof SandboxConfig]: Check } = {
 	rateLimit: (v) =>
-		v === false || (isPlainObject(v) && isPositiveInteger(v.limit) && isPositiveInteger(v.windowMs))
+		v === false ||
+		(isPlainObject(v) &&
+			isPositiveInteger(v.limit) &&
+			isPositiveInteger(v.windowMs) &&
+			(v.retryAfterStepMs === undefined || isPositiveInteger(v.retryAfterStepMs)))
 			? undefined
-			: 'must be false or {limit, windowMs} with positive integers',
+			: 'must be false or {limit, windowMs, retryAfterStepMs?} with positive integers',
 	tokens: (v) =>
 		Array.isArray(v) && v.length > 0 && v.every((t) => typeof t === 'string' && t.length > 0) ? undefined : 'must be a non-empty list of non-empty strings',
 	payrollDateBy: (v) => (v === 'pickup' || v === 'delivery' ? undefined : 'must be "pickup" or "delivery"'),

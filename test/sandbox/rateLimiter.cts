@@ -21,7 +21,8 @@ export class SlidingWindowLimiter {
 		this.arrivals.set(key, recent);
 		if (recent.length >= config.limit) {
 			const waitMs = recent[0] + config.windowMs - now;
-			return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+			const step = config.retryAfterStepMs ?? 1000;
+			return { allowed: false, retryAfterSeconds: (Math.max(1, Math.ceil(waitMs / step)) * step) / 1000 };
 		}
 		recent.push(now);
 		return { allowed: true };

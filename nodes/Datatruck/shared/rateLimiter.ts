@@ -1,4 +1,6 @@
-import { sleep } from 'n8n-workflow';
+import { pause } from './wait';
+import { AdaptiveShare } from './adaptiveShare';
+import { readRateLimitHeaders } from './rateLimitHeaders';
 
 /**
  * A rolling-window budget shared by every request that uses the same Datatruck token in this n8n
@@ -9,23 +11,37 @@ import { sleep } from 'n8n-workflow';
  * coming back. So a request holds its place in the window until its answer is in (or, while it is
  * still in flight, until "now"): that can never undercount, however long n8n or the network took.
  * Requests wait their turn in call order, so input items keep their order.
+ *
+ * Other processes may spend the same token (n8n workers in queue mode, another app): the limiter
+ * then keeps to the share it has learnt from Datatruck's 429s (see AdaptiveShare), never above the
+ * credential's limit.
  */
 export class RollingWindowLimiter {
 	private readonly started: Array<{ at: number; answered: boolean }> = [];
 
 	private pausedUntil = 0;
 
+	private lastSentAt = -Infinity;
+
+	/** Requests of this process that Datatruck did not refuse: the token's window is moving for us. */
+	answeredCount = 0;
+
 	private turn: Promise<unknown> = Promise.resolve();
+
+	readonly share: AdaptiveShare;
 
 	constructor(
 		private limit: number,
 		private windowMs: number,
 		private readonly now: () => number = Date.now,
-	) {}
+	) {
+		this.share = new AdaptiveShare(limit, windowMs, now);
+	}
 
 	configure(limit: number, windowMs: number): void {
 		this.limit = limit;
 		this.windowMs = windowMs;
+		this.share.configure(limit, windowMs);
 	}
 
 	/** The earliest moment the next request may be sent, given the ones already sent. */
@@ -36,38 +52,106 @@ export class RollingWindowLimiter {
 			if (slot.answered && slot.at <= now - this.windowMs) this.started.splice(i, 1);
 		}
 		let start = Math.max(now, this.pausedUntil);
-		if (this.started.length >= this.limit) {
+		const allowed = Math.min(this.limit, this.share.allowed());
+		if (this.started.length >= allowed) {
 			const times = this.started
 				.map((slot) => (slot.answered ? slot.at : Math.max(slot.at, now)))
 				.sort((a, b) => a - b);
-			// Datatruck's clock and ours tick a few milliseconds apart.
-			const margin = Math.min(250, Math.max(10, Math.ceil(this.windowMs * 0.002)));
-			start = Math.max(start, times[times.length - this.limit] + this.windowMs + margin);
+			// A freed slot is left free a little longer than Datatruck's Retry-After resolution (whole
+			// seconds of its minute), so that a client it told to retry then gets the slot. That 429 is
+			// then ours, and is how a process that has the whole token learns it shares it; a 2 % cost.
+			const margin = Math.ceil(this.windowMs / 50);
+			const free = times[times.length - allowed] + this.windowMs + margin;
+			if (free > start) this.share.noteHeldBack();
+			start = Math.max(start, free);
+		}
+		// Even a full window goes out as a quick stream rather than all at once: when another process
+		// has filled Datatruck's window meanwhile, the first 429 (and its pause) stops the rest.
+		start = Math.max(start, this.lastSentAt + this.windowMs / (4 * this.limit));
+		if (allowed < this.limit) {
+			// Sharing the token: spread our requests over the window instead of sending them in a burst,
+			// so that when the others and we ask for more than fits, one request is refused, not a burst.
+			const paced = this.lastSentAt + this.windowMs / allowed;
+			if (paced > start) this.share.noteHeldBack();
+			start = Math.max(start, paced);
 		}
 		return start;
 	}
 
-	/** Records a request sent now; call the returned function when its answer (or failure) is in. */
-	start(): () => void {
+	/**
+	 * Records a request sent now; call the returned function when its answer (or failure) is in,
+	 * with `refused` for a 429: Datatruck does not count a request it refused (its message is Django
+	 * REST framework's throttle's, which records only the requests it lets through), so neither do we.
+	 */
+	start(): (refused?: boolean) => void {
 		const slot = { at: this.now(), answered: false };
 		this.started.push(slot);
-		return () => {
+		this.lastSentAt = slot.at;
+		return (refused = false) => {
 			slot.at = Math.max(slot.at, this.now());
 			slot.answered = true;
+			if (!refused) this.answeredCount++;
+			else if (this.started.includes(slot)) this.started.splice(this.started.indexOf(slot), 1);
 		};
 	}
 
-	/** Datatruck said "too many requests": nobody using this token sends before it allows again. */
+	/** Nobody using this token in this process sends for `ms`. */
 	pauseFor(ms: number): void {
 		this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
 	}
 
+	/**
+	 * Datatruck said "too many requests": pause for `pauseMs` (its Retry-After, or a backoff when it
+	 * sent none) and, if this process was under its limit, learn that the token is shared.
+	 */
+	tooManyRequests(pauseMs: number, retryAfterMs: number | undefined): void {
+		const now = this.now();
+		const ownInWindow = this.started.filter((slot) => !slot.answered || slot.at > now - this.windowMs).length;
+		this.share.tooManyRequests(ownInWindow, retryAfterMs);
+		this.pauseFor(pauseMs);
+	}
+
+	/**
+	 * Tracks the 429s of one request, to tell a token shared with others (keep trying) from a token
+	 * someone else uses whole (give up). `refused()` says whether to give up after this 429: only
+	 * after more than `maxInARow` of them with none of this process's requests getting through in
+	 * between and, when Datatruck named a wait, two whole windows of that: a full window always frees
+	 * within one, so two without a single request of ours means the token is taken.
+	 */
+	rateLimitStreak(maxInARow: number): { refused(retryAfterMs: number | undefined): boolean; tries(): number } {
+		let inARow = 0;
+		let total = 0;
+		let since = this.now();
+		let answeredAtLast = -1;
+		return {
+			refused: (retryAfterMs) => {
+				total++;
+				if (this.answeredCount !== answeredAtLast) {
+					inARow = 0;
+					since = this.now();
+				}
+				answeredAtLast = this.answeredCount;
+				inARow++;
+				if (inARow <= maxInARow) return false;
+				return !retryAfterMs || this.now() - since >= 2 * this.windowMs;
+			},
+			tries: () => total,
+		};
+	}
+
+	/** Rate-limit headers of any answer, if Datatruck sends them: its limit caps ours; none left means wait. */
+	noteHeaders(headers: Record<string, unknown> | undefined): void {
+		const stated = readRateLimitHeaders(headers, this.now());
+		if (stated.limit !== undefined) this.share.noteStatedLimit(stated.limit);
+		if (stated.remaining === 0 && stated.resetMs !== undefined) this.pauseFor(stated.resetMs);
+	}
+
 	/** Waits, in call order, until a request may be sent; returns how long it waited. */
-	async acquire(signal?: AbortSignal): Promise<{ waitedMs: number; answered: () => void }> {
+	async acquire(signal?: AbortSignal): Promise<{ waitedMs: number; answered: (refused?: boolean) => void }> {
 		const mine = this.turn.then(async () => {
 			const began = this.now();
 			for (let waitMs = this.nextStart() - began; waitMs > 0; waitMs = this.nextStart() - this.now()) {
-				await sleep(waitMs, signal);
+				await pause(waitMs, signal);
 			}
 			return { waitedMs: this.now() - began, answered: this.start() };
 		});

@@ -1,4 +1,4 @@
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -10,6 +10,7 @@ import type {
 import { bareToken, companyToBaseUrl } from './connection';
 import { errorFromFault, errorFromResponse, lostAnswerFromResponse, type RequestPurpose } from './errors';
 import { limiterFor, type RollingWindowLimiter } from './rateLimiter';
+import { pause } from './wait';
 import { duration, isTimeout, timeoutPolicy, type ErrorLayer } from './timeouts';
 
 export const CREDENTIAL_TYPE = 'datatruckApi';
@@ -32,7 +33,7 @@ export interface DatatruckContext {
  * node itself never changes it.
  */
 export const retryPolicy = {
-	/** Retries after a 429 before giving up. */
+	/** 429s in a row before giving up (see RollingWindowLimiter.rateLimitStreak for what counts). */
 	rateLimitRetries: 6,
 	/** Retries of a GET after a network fault, a 5xx or a broken JSON body. */
 	faultRetries: 3,
@@ -101,12 +102,12 @@ export async function datatruckRequest(
 	const timeoutMs = request.timeout ?? timeoutPolicy.defaultMs;
 	let firstSentAt: number | undefined;
 	let faults = 0;
-	let rateLimited = 0;
+	const rateLimited = connection.limiter.rateLimitStreak(retryPolicy.rateLimitRetries);
 	let waitedForRateLimitMs = 0;
 
 	for (;;) {
 		const slot = await connection.limiter.acquire(signal);
-		if (rateLimited > 0) waitedForRateLimitMs += slot.waitedMs;
+		if (rateLimited.tries() > 0) waitedForRateLimitMs += slot.waitedMs;
 		firstSentAt ??= Date.now();
 
 		let response: IN8nHttpFullResponse;
@@ -116,7 +117,7 @@ export async function datatruckRequest(
 				CREDENTIAL_TYPE,
 				toHttpOptions(connection, { ...request, timeout: timeoutMs }),
 			)) as IN8nHttpFullResponse;
-			slot.answered();
+			slot.answered(response.statusCode === 429);
 		} catch (error) {
 			slot.answered();
 			if (signal?.aborted) {
@@ -126,7 +127,7 @@ export async function datatruckRequest(
 			const pauseMs = backoffMs(faults + 1);
 			if (retriesFaults && fault.transient && mayRetry(faults, firstSentAt, pauseMs, timeoutMs)) {
 				faults++;
-				await sleep(pauseMs, signal);
+				await pause(pauseMs, signal);
 				continue;
 			}
 			throw errorFromFault(node, connection.host, fullPurpose, request, {
@@ -137,15 +138,13 @@ export async function datatruckRequest(
 		}
 
 		const { statusCode, body } = response;
+		connection.limiter.noteHeaders(response.headers);
 		if (statusCode === 429) {
-			const pauseMs = retryAfterMs(response.headers) ?? backoffMs(rateLimited + 1);
-			connection.limiter.pauseFor(pauseMs);
-			if (rateLimited < retryPolicy.rateLimitRetries) {
-				rateLimited++;
-				continue;
-			}
+			const retryAfter = retryAfterMs(response.headers);
+			connection.limiter.tooManyRequests(retryAfter ?? backoffMs(Math.min(rateLimited.tries() + 1, 8)), retryAfter);
+			if (!rateLimited.refused(retryAfter)) continue;
 			const error = errorFromResponse(node, response, connection.host, fullPurpose);
-			error.message = `Datatruck kept answering "too many requests": gave up after ${rateLimited + 1} tries and ${Math.round(waitedForRateLimitMs / 1000)} s of waiting`;
+			error.message = `Datatruck kept answering "too many requests": gave up after ${rateLimited.tries()} tries and ${Math.round(waitedForRateLimitMs / 1000)} s of waiting`;
 			error.description =
 				'Another app or workflow is probably using the same API token heavily. Try again later, or give that app its own token.';
 			throw error;
@@ -156,7 +155,7 @@ export async function datatruckRequest(
 			const pauseMs = backoffMs(faults + 1);
 			if (retriesFaults && mayRetry(faults, firstSentAt, pauseMs, timeoutMs)) {
 				faults++;
-				await sleep(pauseMs, signal);
+				await pause(pauseMs, signal);
 				continue;
 			}
 			if (brokenBody) {

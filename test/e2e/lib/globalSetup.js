@@ -10,7 +10,7 @@
 const fs = require('fs');
 const path = require('path');
 const runtime = require('../../../scripts/n8n-runtime.cjs');
-const { buildAndPack } = require('../../../scripts/pack');
+const { buildAndPack } = require('../../../scripts/pack.cjs');
 
 const E2E_DIR = path.join(runtime.WORK_DIR, 'e2e');
 

@@ -8,7 +8,7 @@ const fs = require('fs');
 const path = require('path');
 const { ensureChromium } = require('../../../scripts/ensure-chromium');
 const runtime = require('../../../scripts/n8n-runtime.cjs');
-const { buildAndPack } = require('../../../scripts/pack');
+const { buildAndPack } = require('../../../scripts/pack.cjs');
 
 const ROOT = path.resolve(__dirname, '../../..');
 const RUN_DIR = path.join(runtime.WORK_DIR, 'ui');

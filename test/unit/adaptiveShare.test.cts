@@ -1,0 +1,173 @@
+import { readRateLimitHeaders } from '../../nodes/Datatruck/shared/rateLimitHeaders';
+import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/rateLimiter';
+import { ratePerWindow, simulateSharedToken, type SharedTokenOutcome } from './lib/sharedToken.cts';
+
+const W = 60_000;
+const LIMIT = 20;
+
+const tooManyShare = (run: SharedTokenOutcome) => {
+	const refused = run.processes.reduce((sum, p) => sum + p.tooMany, 0);
+	const sent = refused + run.processes.reduce((sum, p) => sum + p.admitted.length, 0);
+	return refused / sent;
+};
+
+describe('K n8n processes on one token (queue-mode workers), simulated clock', () => {
+	test.each([
+		[2, 1],
+		[2, 20],
+		[3, 1],
+		[3, 20],
+		[4, 1],
+	])('%i processes, %i requests at once each: none fails, each converges to about 1/K, few 429s', (k, concurrency) => {
+		const run = simulateSharedToken({
+			limit: LIMIT,
+			windowMs: W,
+			durationMs: 80 * W,
+			processes: Array.from({ length: k }, () => ({ concurrency, latencyMs: 300 })),
+			seed: k * 100 + concurrency,
+		});
+		expect(run.processes.map((p) => p.failed)).toEqual(Array(k).fill(0));
+		const fair = LIMIT / k;
+		for (const p of run.processes) {
+			const rate = ratePerWindow(p.admitted, 20 * W, 80 * W, W);
+			expect(rate).toBeGreaterThan(0.7 * fair);
+			expect(rate).toBeLessThan(1.3 * fair);
+		}
+		expect(ratePerWindow(run.admitted, 20 * W, 80 * W, W)).toBeGreaterThan(0.8 * LIMIT);
+		expect(tooManyShare(run)).toBeLessThan(k === 2 ? 0.05 : 0.12);
+	});
+
+	test('one process alone uses the whole limit and never sees a 429', () => {
+		const run = simulateSharedToken({ limit: LIMIT, windowMs: W, durationMs: 30 * W, processes: [{ concurrency: 20 }] });
+		expect(run.processes[0].tooMany).toBe(0);
+		expect(ratePerWindow(run.admitted, W, 30 * W, W)).toBeGreaterThan(0.99 * LIMIT);
+	});
+
+	test('grows back to the whole limit after the other process stops', () => {
+		const run = simulateSharedToken({
+			limit: LIMIT,
+			windowMs: W,
+			durationMs: 70 * W,
+			processes: [{ concurrency: 5 }, { until: 30 * W }],
+		});
+		const [first] = run.processes;
+		expect(run.processes.map((p) => p.failed)).toEqual([0, 0]);
+		expect(ratePerWindow(first.admitted, 10 * W, 30 * W, W)).toBeLessThan(0.7 * LIMIT);
+		expect(ratePerWindow(first.admitted, 60 * W, 70 * W, W)).toBeGreaterThan(0.9 * LIMIT);
+		expect(first.limiter.share.current()).toBe(LIMIT);
+	});
+
+	test('a process starting while another has the whole token gets in, and they even out', () => {
+		const run = simulateSharedToken({
+			limit: LIMIT,
+			windowMs: W,
+			durationMs: 60 * W,
+			processes: [{ concurrency: 4 }, { from: 10 * W, latencyMs: 100 }],
+		});
+		expect(run.processes.map((p) => p.failed)).toEqual([0, 0]);
+		const newcomer = run.processes[1];
+		expect(newcomer.admitted.filter((at) => at < 11 * W).length).toBeGreaterThan(0);
+		expect(ratePerWindow(newcomer.admitted, 30 * W, 60 * W, W)).toBeGreaterThan(0.7 * (LIMIT / 2));
+	});
+
+	test('leaves another app on the token what it uses, and takes the rest', () => {
+		const run = simulateSharedToken({
+			limit: LIMIT,
+			windowMs: W,
+			durationMs: 60 * W,
+			processes: [{ concurrency: 20 }],
+			otherApp: { perWindow: 5 },
+		});
+		expect(run.processes[0].failed).toBe(0);
+		const otherLate = run.otherApp.admitted.filter((at) => at >= 20 * W).length;
+		expect(otherLate / (40 * 5)).toBeGreaterThan(0.8);
+		expect(ratePerWindow(run.processes[0].admitted, 20 * W, 60 * W, W)).toBeGreaterThan(0.75 * 15);
+	});
+
+	test('429s with Retry-After 0 do not shrink the share (they are no sign of a full window)', () => {
+		const run = simulateSharedToken({
+			limit: LIMIT,
+			windowMs: W,
+			durationMs: 20 * W,
+			processes: [{ concurrency: 4 }],
+			zeroRetryAfterFaults: 0.3,
+		});
+		expect(run.processes[0].tooMany).toBeGreaterThan(50);
+		expect(run.processes[0].limiter.share.current()).toBe(LIMIT);
+		expect(ratePerWindow(run.admitted, W, 20 * W, W)).toBeGreaterThan(0.95 * LIMIT);
+	});
+
+	test('also at the bench window of 3 s (Retry-After resolution scaled with it)', () => {
+		const run = simulateSharedToken({
+			limit: LIMIT,
+			windowMs: 3000,
+			durationMs: 80 * 3000,
+			processes: [{ concurrency: 20 }, { concurrency: 1, latencyMs: 100 }],
+		});
+		expect(run.processes.map((p) => p.failed)).toEqual([0, 0]);
+		expect(ratePerWindow(run.admitted, 20 * 3000, 80 * 3000, 3000)).toBeGreaterThan(0.8 * LIMIT);
+		expect(tooManyShare(run)).toBeLessThan(0.06);
+	});
+});
+
+describe('the limiter and the share', () => {
+	test('a 429 while under the limit shrinks the share once per window; the limiter then paces', () => {
+		let clock = 0;
+		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
+		for (let i = 0; i < 5; i++) limiter.start()();
+		limiter.tooManyRequests(1000, 1000);
+		limiter.tooManyRequests(1000, 1000);
+		expect(limiter.share.current()).toBeCloseTo(LIMIT * 0.7);
+		clock = 2000;
+		limiter.start()();
+		expect(limiter.nextStart()).toBe(2000 + W / 14);
+	});
+
+	test('a 429 when our own count is already at the limit does not shrink the share', () => {
+		let clock = 0;
+		const limiter = new RollingWindowLimiter(3, W, () => clock);
+		for (let i = 0; i < 3; i++) limiter.start()();
+		clock = 10;
+		limiter.tooManyRequests(1000, 1000);
+		expect(limiter.share.current()).toBe(3);
+		expect(limiter.nextStart()).toBe(W + W / 50);
+	});
+
+	test('a refused request does not count against the window', () => {
+		let clock = 0;
+		const limiter = new RollingWindowLimiter(2, W, () => clock);
+		limiter.start()(true);
+		limiter.start()(true);
+		expect(limiter.nextStart()).toBeLessThan(W);
+	});
+});
+
+describe('rate-limit headers, read defensively (Datatruck publishes none)', () => {
+	const NOW = 1_700_000_000_000;
+	test.each([
+		[{ 'x-ratelimit-limit': '20', 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': '12' }, { limit: 20, remaining: 3, resetMs: 12_000 }],
+		[{ 'RateLimit-Limit': '20', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '5' }, { limit: 20, remaining: 0, resetMs: 5000 }],
+		[{ ratelimit: 'limit=20, remaining=4, reset=9' }, { limit: 20, remaining: 4, resetMs: 9000 }],
+		[{ ratelimit: '"default";r=2;t=30', 'ratelimit-policy': '"default";q=20;w=60' }, { limit: 20, remaining: 2, resetMs: 30_000 }],
+		[{ 'x-ratelimit-reset': String(NOW / 1000 + 40) }, { resetMs: 40_000 }],
+		[{ 'x-ratelimit-reset': String(NOW + 2000) }, { resetMs: 2000 }],
+		[{ 'x-ratelimit-limit': 'lots', 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '9999999' }, {}],
+		[{ 'x-ratelimit-limit': '0' }, {}],
+		[undefined, {}],
+	])('%j', (headers, expected) => {
+		expect(readRateLimitHeaders(headers as Record<string, unknown> | undefined, NOW)).toEqual(expected);
+	});
+
+	test('a stated limit below the credential\'s caps the share; none remaining pauses until the reset', () => {
+		let clock = 0;
+		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
+		limiter.noteHeaders({ 'x-ratelimit-limit': '2' });
+		limiter.start()();
+		limiter.start()();
+		expect(limiter.nextStart()).toBeGreaterThanOrEqual(W);
+		clock = 0;
+		const paused = new RollingWindowLimiter(LIMIT, W, () => clock);
+		paused.noteHeaders({ 'ratelimit-remaining': '0', 'ratelimit-reset': '7' });
+		expect(paused.nextStart()).toBe(7000);
+	});
+});

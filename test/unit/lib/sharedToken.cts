@@ -1,0 +1,179 @@
+/**
+ * K n8n processes (each with its own RollingWindowLimiter, as queue-mode workers have) and maybe
+ * another app, all spending one token against a simulated Datatruck, on a simulated clock.
+ *
+ * Datatruck is modelled as the sandbox's limiter is (test/sandbox/rateLimiter.ts): a sliding window
+ * of admitted arrivals; a refused request is not counted and gets Retry-After in whole seconds, at
+ * least 1 (scaled like the window). A process behaves as transport.ts does: it waits for its limiter, sends, the request
+ * arrives half an answer time later, and on a 429 it tells its limiter and tries again until the
+ * limiter's rateLimitStreak (the transport's rule) says to give up: then the execution would fail.
+ */
+import { RollingWindowLimiter } from '../../../nodes/Datatruck/shared/rateLimiter';
+
+export interface ProcessPlan {
+	/** When it starts and stops wanting requests (ms); it always has work in between. */
+	from?: number;
+	until?: number;
+	/** Requests it may have on the way at once: 1 for pages that follow `next`, more for items. */
+	concurrency?: number;
+	latencyMs?: number;
+	/** Requests it wants in all; unlimited when not given. */
+	requests?: number;
+}
+
+export interface OtherApp {
+	/** A fixed schedule that never adapts: one request every windowMs / perWindow. */
+	perWindow: number;
+	from?: number;
+	until?: number;
+}
+
+export interface SharedTokenRun {
+	limit: number;
+	windowMs: number;
+	processes: ProcessPlan[];
+	otherApp?: OtherApp;
+	durationMs: number;
+	/** Retry-After 0 429s Datatruck sends at random, as a faulty gateway might (share of requests). */
+	zeroRetryAfterFaults?: number;
+	retries?: number;
+	seed?: number;
+}
+
+export interface ProcessOutcome {
+	/** Arrival times at Datatruck of its admitted requests. */
+	admitted: number[];
+	tooMany: number;
+	/** Requests that ran out of retries: an execution would have failed. */
+	failed: number;
+	limiter: RollingWindowLimiter;
+}
+
+export interface SharedTokenOutcome {
+	processes: ProcessOutcome[];
+	otherApp: { sent: number; admitted: number[] };
+	/** Every admitted arrival, whoever sent it. */
+	admitted: number[];
+}
+
+interface Flight {
+	process: number;
+	sentAt: number;
+	arriveAt: number;
+	answerAt: number;
+	streak: ReturnType<RollingWindowLimiter['rateLimitStreak']>;
+	status?: 200 | 429;
+	retryAfterMs?: number;
+	answered: (refused?: boolean) => void;
+}
+
+export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
+	const { limit, windowMs, durationMs } = run;
+	const retries = run.retries ?? 6;
+	// Whole seconds of a 60 s window, scaled with the window as the bench's sandbox does.
+	const retryAfterStepMs = (1000 * windowMs) / 60_000;
+	let clock = 0;
+	let random = run.seed ?? 1;
+	const nextRandom = () => {
+		random = (Math.imul(random, 1103515245) + 12345) >>> 0;
+		return random / 2 ** 32;
+	};
+	const serverArrivals: number[] = [];
+	const admit = (at: number): { ok: true } | { ok: false; retryAfterMs: number } => {
+		while (serverArrivals.length && serverArrivals[0] <= at - windowMs) serverArrivals.shift();
+		if (serverArrivals.length >= limit) {
+			const waitMs = serverArrivals[0] + windowMs - at;
+			return { ok: false, retryAfterMs: Math.max(1, Math.ceil(waitMs / retryAfterStepMs)) * retryAfterStepMs };
+		}
+		serverArrivals.push(at);
+		return { ok: true };
+	};
+
+	const states = run.processes.map((plan) => ({
+		plan: { from: 0, until: durationMs, concurrency: 1, latencyMs: 200, ...plan },
+		limiter: new RollingWindowLimiter(limit, windowMs, () => clock),
+		inFlight: 0,
+		/** Tries of requests refused and waiting to be sent again (they go first). */
+		retrying: [] as Array<Flight['streak']>,
+		sent: 0,
+		outcome: { admitted: [] as number[], tooMany: 0, failed: 0 },
+	}));
+	const flights: Flight[] = [];
+	const other = { sent: 0, admitted: [] as number[], nextAt: run.otherApp?.from ?? 0 };
+	const admitted: number[] = [];
+
+	const wants = (s: (typeof states)[number]) =>
+		s.retrying.length > 0 ||
+		(clock >= s.plan.from && clock < s.plan.until && (s.plan.requests === undefined || s.sent < s.plan.requests));
+
+	while (clock <= durationMs || flights.length) {
+		// Send what each process's limiter allows now.
+		states.forEach((s, index) => {
+			while (s.inFlight < s.plan.concurrency && wants(s) && s.limiter.nextStart() <= clock) {
+				const streak = s.retrying.shift() ?? (s.sent++, s.limiter.rateLimitStreak(retries));
+				const answered = s.limiter.start();
+				s.inFlight++;
+				const jitter = 0.5 + nextRandom();
+				const latency = Math.max(2, Math.round(s.plan.latencyMs * jitter));
+				flights.push({ process: index, sentAt: clock, arriveAt: clock + latency / 2, answerAt: clock + latency, streak, answered });
+			}
+		});
+		if (run.otherApp && clock >= other.nextAt && clock < (run.otherApp.until ?? durationMs)) {
+			other.sent++;
+			other.nextAt = clock + windowMs / run.otherApp.perWindow;
+			if (admit(clock).ok) {
+				other.admitted.push(clock);
+				admitted.push(clock);
+			}
+		}
+
+		const candidates: number[] = [];
+		for (const flight of flights) candidates.push(flight.status ? flight.answerAt : flight.arriveAt);
+		for (const s of states) {
+			if (s.inFlight < s.plan.concurrency) {
+				if (wants(s)) candidates.push(s.limiter.nextStart());
+				else if (clock < s.plan.from) candidates.push(s.plan.from);
+			}
+		}
+		if (run.otherApp && other.nextAt < (run.otherApp.until ?? durationMs)) candidates.push(other.nextAt);
+		const next = Math.min(...candidates.filter((t) => t > clock || t === clock));
+		if (!Number.isFinite(next) || next > durationMs + 10 * windowMs) break;
+		clock = Math.max(clock, next);
+
+		// Arrivals in order, then answers.
+		for (const flight of flights.filter((f) => !f.status && f.arriveAt <= clock).sort((a, b) => a.arriveAt - b.arriveAt)) {
+			const fault = run.zeroRetryAfterFaults && nextRandom() < run.zeroRetryAfterFaults;
+			const decision = fault ? { ok: false as const, retryAfterMs: 0 } : admit(flight.arriveAt);
+			if (decision.ok) {
+				flight.status = 200;
+				states[flight.process].outcome.admitted.push(flight.arriveAt);
+				admitted.push(flight.arriveAt);
+			} else {
+				flight.status = 429;
+				flight.retryAfterMs = decision.retryAfterMs;
+			}
+		}
+		for (const flight of flights.filter((f) => f.status && f.answerAt <= clock)) {
+			flights.splice(flights.indexOf(flight), 1);
+			const s = states[flight.process];
+			s.inFlight--;
+			flight.answered(flight.status === 429);
+			if (flight.status === 429) {
+				s.outcome.tooMany++;
+				s.limiter.tooManyRequests(flight.retryAfterMs!, flight.retryAfterMs);
+				if (flight.streak.refused(flight.retryAfterMs)) s.outcome.failed++;
+				else s.retrying.push(flight.streak);
+			}
+		}
+	}
+	return {
+		processes: states.map((s) => ({ ...s.outcome, limiter: s.limiter })),
+		otherApp: other,
+		admitted: admitted.sort((a, b) => a - b),
+	};
+}
+
+/** Admitted requests with arrivals in [from, to), per window. */
+export function ratePerWindow(arrivals: number[], from: number, to: number, windowMs: number): number {
+	return (arrivals.filter((at) => at >= from && at < to).length * windowMs) / (to - from);
+}
