@@ -1,12 +1,15 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 import type { RequestPurpose } from './errors';
+import type { ChangeSafeList } from './exactList';
 import { connectionFor, datatruckRequest, type DatatruckContext, type DatatruckRequest } from './transport';
 
 /** How a list endpoint pages: its largest page, and whether it takes `page_size=all`. */
 export interface ListShape {
 	maxPageSize: number;
 	acceptsAll?: boolean;
+	/** The list takes Datatruck's `filter` JSON: it is read exactly while it changes (exactList.ts). */
+	changeSafe?: ChangeSafeList;
 }
 
 export interface Page {
@@ -34,37 +37,48 @@ export async function* listPages(
 	first: DatatruckRequest,
 	purpose: Partial<RequestPurpose> = {},
 ): AsyncGenerator<Page> {
-	const connection = await connectionFor(ctx);
 	const visited = new Set<string>();
 	let request: DatatruckRequest | undefined = first;
 	while (request) {
 		const page = readPage(await datatruckRequest(ctx, request, purpose));
 		yield page;
 		if (!page.next || page.results.length === 0) return;
-		const nextUrl = page.next;
-		if (!nextUrl.startsWith(`${connection.baseUrl}/`) && !nextUrl.startsWith(`${connection.baseUrl}?`)) {
-			throw new NodeApiError(
-				ctx.getNode(),
-				{ message: 'foreign next link' },
-				{
-					message: `Datatruck's link to the next page points outside ${connection.baseUrl}; stopped so that your API token is not sent there`,
-					description: `The next-page link was ${safeOrigin(nextUrl)}. If your Datatruck address changed, update the Company field of the credential.`,
-				},
-			);
-		}
-		if (visited.has(nextUrl)) {
-			throw new NodeApiError(
-				ctx.getNode(),
-				{ message: 'repeated next link' },
-				{
-					message: 'Datatruck sent the same next page twice; stopped to avoid an endless loop',
-					description: 'Some records may be missing from this run. Try again; if it repeats, narrow the filters.',
-				},
-			);
-		}
+		const nextUrl = await checkedNextLink(ctx, page.next);
+		if (visited.has(nextUrl)) throw repeatedNextError(ctx);
 		visited.add(nextUrl);
 		request = { method: 'GET', url: nextUrl, timeout: first.timeout };
 	}
+}
+
+/**
+ * A next-page link that may be followed: under the credential's own origin and API path (the token
+ * must never be sent elsewhere) and, when `expectedPage` is given, pointing at that page.
+ */
+export async function checkedNextLink(ctx: DatatruckContext, nextUrl: string, expectedPage?: number): Promise<string> {
+	const connection = await connectionFor(ctx);
+	if (!nextUrl.startsWith(`${connection.baseUrl}/`) && !nextUrl.startsWith(`${connection.baseUrl}?`)) {
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'foreign next link' },
+			{
+				message: `Datatruck's link to the next page points outside ${connection.baseUrl}; stopped so that your API token is not sent there`,
+				description: `The next-page link was ${safeOrigin(nextUrl)}. If your Datatruck address changed, update the Company field of the credential.`,
+			},
+		);
+	}
+	if (expectedPage !== undefined && !new RegExp(`[?&]page=${expectedPage}(&|$)`).test(nextUrl)) throw repeatedNextError(ctx);
+	return nextUrl;
+}
+
+function repeatedNextError(ctx: DatatruckContext): NodeApiError {
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: 'repeated next link' },
+		{
+			message: 'Datatruck sent the same next page twice; stopped to avoid an endless loop',
+			description: 'Some records may be missing from this run. Try again; if it repeats, narrow the filters.',
+		},
+	);
 }
 
 /** Only where a link points, never its query: a foreign link may carry anything. */
@@ -78,7 +92,7 @@ export function pageSizeFor(shape: ListShape, limit?: number): number | 'all' {
 	return shape.acceptsAll ? limit : Math.min(limit, shape.maxPageSize);
 }
 
-/** All records of a list (Return All), or the first `limit` of them. */
+/** All records of a list (Return All), or the first `limit` of them, page after page by `next` (the benchmark's page-by-page reference). */
 export async function fetchRecords(
 	ctx: DatatruckContext,
 	request: DatatruckRequest,
