@@ -9,6 +9,7 @@
 import { DEFAULT_RATE_LIMIT, parseConfigPatch, RateLimitConfig, SandboxConfig } from './config';
 import { ResetOptions, SandboxControls } from './control';
 import { FaultQueue, FaultSpec, parseFaultSpec } from './faults';
+import { LiveData } from './liveData';
 import { SlidingWindowLimiter } from './rateLimiter';
 import { RequestLogEntry } from './requestLog';
 import { createLoad, updateLoad } from './resources/orders';
@@ -20,6 +21,7 @@ import { Order, SandboxData, WorkOrder } from './types';
 export type { SandboxConfig, RateLimitConfig } from './config';
 export type { FaultKind, FaultSpec } from './faults';
 export type { RequestLogEntry } from './requestLog';
+export type { LiveData, LiveDataSpec } from './liveData';
 export type { Page } from './pagination';
 export type { DispatcherBoardRow } from './resources/dispatcherBoard';
 export * from './types';
@@ -67,6 +69,8 @@ export interface Sandbox {
 	createLoad(partial?: Partial<Order>): Order;
 	updateLoad(id: number, patch: Partial<Order>): Order;
 	createWorkOrder(partial?: Partial<WorkOrder>): WorkOrder;
+	/** Live-data mode: changes after each list page, per-request latency (off by default). */
+	readonly live: LiveData;
 	close(): Promise<void>;
 }
 
@@ -84,6 +88,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const limiter = new SlidingWindowLimiter(() => store.config.rateLimit);
 	const faults = new FaultQueue();
 	const log: RequestLogEntry[] = [];
+	const live = new LiveData(store);
 
 	const controls: SandboxControls = {
 		log,
@@ -99,10 +104,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		injectFaults: (fault) => faults.add(parseFaultSpec(fault)),
 		clearFaults: () => faults.clear(),
 		pendingFaults: () => faults.pending(),
+		live,
 		reset: (resetOptions) => {
 			store.reset(resetOptions);
 			faults.clear();
 			limiter.reset();
+			live.forget();
 		},
 		createLoad: (partial) => createLoad(store, partial),
 		updateLoad: (id, patch) => updateLoad(store, id, patch),
@@ -142,6 +149,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		createLoad: controls.createLoad,
 		updateLoad: controls.updateLoad,
 		createWorkOrder: controls.createWorkOrder,
+		live,
 		close: () => server.close(),
 	};
 }
