@@ -182,11 +182,16 @@ export async function fetchChangeSafe(
 	let held: IDataObject[] = [];
 	let byId = false;
 	for (;;) {
-		const stretch = await readStretch(read, query, pageSize, want - held.length, byId ? recordComparator(ID_ASCENDING) : compare);
+		// Read by id, a Limit still needs every record before the first `limit` can be told.
+		const stillWanted = byId ? Infinity : want - held.length;
+		const stretch = await readStretch(read, query, pageSize, stillWanted, byId ? recordComparator(ID_ASCENDING) : compare);
 		const ids = new Set(idsOf(held));
-		const certain = keyset ? stretch.records.slice(0, stretch.certain) : stretch.records;
+		// Past the check's last record an unread one may come first: an anchor or a Limit takes only
+		// what is certain (the rest is read again); Return All by left-out ids may keep it all.
+		const cut = keyset !== undefined || limit !== undefined;
+		const certain = cut ? stretch.records.slice(0, stretch.certain) : stretch.records;
 		held = byId ? held.concat(unheld(certain, ids)) : mergeInOrder(held, unheld(certain, ids), compare);
-		if (stretch.complete || held.length >= want) break;
+		if (stretch.complete || (!byId && held.length >= want)) break;
 
 		if (keyset) {
 			// Anchor after the last certain record; the ids held at the anchor's value are left out.
