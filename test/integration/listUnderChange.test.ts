@@ -99,6 +99,20 @@ describe('Load › Get Many while Datatruck changes', () => {
 		expect(verdict.stable).toBeGreaterThan(1000);
 	});
 
+	test.each([
+		['Created At (anchored on it)', null],
+		['Load Pay (read by id, sorted here)', { field: 'load_pay', descending: true }],
+	])('a long list by %s with nothing changing: one request per page, in Datatruck\'s order', async (_, sort) => {
+		dt.sandbox.reset({ loads: 1200 });
+		const ordering = sort ? '-load_pay,-id' : null;
+		const result = await dt.run({
+			parameters: { resource: 'load', operation: 'getMany', returnAll: true, ...(sort ? { sort } : {}) },
+			credentials: dt.credentials({ rateLimitRequests: 1000, rateLimitWindowSeconds: 1 }),
+		});
+		expect(result.json.map((load) => load.id)).toEqual(matchingIds(dt.sandbox, 'orders', null, ordering));
+		expect(dt.sandbox.log).toHaveLength(1200 / 25);
+	});
+
 	test('a long list sorted by a text field (read by id, then sorted) under every kind of change', async () => {
 		dt.sandbox.reset({ loads: 1200 });
 		const { result, verdict } = await underChurn(

@@ -83,6 +83,10 @@ interface Stretch {
 
 const ID_ASCENDING: SortTerm[] = [{ path: 'id', descending: false, kind: 'number' }];
 
+function maxById(records: IDataObject[]): IDataObject {
+	return records.reduce((max, record) => ((idOf(record) ?? 0) > (idOf(max) ?? 0) ? record : max));
+}
+
 function isLastPage(page: Page): boolean {
 	return !page.next || page.results.length === 0 || (page.count !== undefined && page.count <= page.results.length);
 }
@@ -127,10 +131,11 @@ async function readStretch(
 	pageSize: number,
 	want: number,
 	compare: (a: IDataObject, b: IDataObject) => number,
+	firstPage?: Page,
 ): Promise<Stretch> {
 	const filters = [...read.filters, ...(query.bound ? [query.bound] : [])];
 	const size = Math.max(1, Math.min(pageSize, want));
-	const first = await queryPage(read, [...filters, ...excludeIds(query.excluded)], query.terms, size);
+	const first = firstPage ?? (await queryPage(read, [...filters, ...excludeIds(query.excluded)], query.terms, size));
 	const held = new Set<number>(query.excluded);
 	let records = unheld(first.results, held);
 	if (isLastPage(first)) return { records, complete: true, certain: records.length };
@@ -181,10 +186,22 @@ export async function fetchChangeSafe(
 	let query: StretchQuery = { terms: userTerms, excluded: [] };
 	let held: IDataObject[] = [];
 	let byId = false;
+	let first: Page | undefined = await queryPage(read, read.filters, userTerms, pageSize);
+	const stretchSize = SEGMENT_REQUESTS * pageSize;
+	if (!keyset && !isLastPage(first) && (first.count ?? Infinity) > stretchSize && want > stretchSize) {
+		// Longer than one stretch, in an order that cannot be anchored: read by id (exact, no request
+		// more than by page), then sort here. Page 1 is kept; its ids are left out of the reads by id.
+		held = unheld(first.results, new Set());
+		byId = true;
+		keyset = ID_ASCENDING[0];
+		query = { terms: ID_ASCENDING, excluded: idsOf(held) };
+		first = undefined;
+	}
 	for (;;) {
 		// Read by id, a Limit still needs every record before the first `limit` can be told.
 		const stillWanted = byId ? Infinity : want - held.length;
-		const stretch = await readStretch(read, query, pageSize, stillWanted, byId ? recordComparator(ID_ASCENDING) : compare);
+		const stretch = await readStretch(read, query, pageSize, stillWanted, byId ? recordComparator(ID_ASCENDING) : compare, first);
+		first = undefined;
 		const ids = new Set(idsOf(held));
 		// Past the check's last record an unread one may come first: an anchor or a Limit takes only
 		// what is certain (the rest is read again); Return All by left-out ids may keep it all.
@@ -194,11 +211,11 @@ export async function fetchChangeSafe(
 		if (stretch.complete || (!byId && held.length >= want)) break;
 
 		if (keyset) {
-			// Anchor after the last certain record; the ids held at the anchor's value are left out.
-			const anchor = certain[certain.length - 1];
-			const atAnchor = recordComparator([{ ...keyset, descending: false }]);
-			const bound = keysetBound(keyset, anchor);
-			query = { terms: query.terms, bound, excluded: idsOf(held.filter((record) => atAnchor(record, anchor) === 0)) };
+			// Anchor at the last certain record; the ids held at or past it are left out.
+			const anchor = byId ? maxById(certain) : certain[certain.length - 1];
+			const onward = recordComparator([keyset]);
+			const excluded = idsOf(held.filter((record) => onward(record, anchor) >= 0));
+			query = { terms: query.terms, bound: keysetBound(keyset, anchor), excluded };
 		} else if (held.length + 2 * pageSize <= MAX_EXCLUDED_IDS) {
 			query = { terms: userTerms, excluded: idsOf(held) };
 		} else {
