@@ -39,6 +39,7 @@ const FIGURES = [
 	{ figure: '4', file: 'figures/bulkCreate.ts', title: 'Bulk create of 200 work orders' },
 	{ figure: '5', file: 'figures/inProcess.ts', title: 'In-process cost vs a bare HTTP client' },
 	{ figure: '6', file: 'figures/package.ts', title: 'Package', needsN8n: true },
+	{ figure: '7', file: 'figures/latency.ts', title: 'Time to 500 loads at 300 ms latency' },
 ];
 
 const startedAt = Date.now();
