@@ -34,7 +34,7 @@ export interface ChurnVerdict {
  * `startOrder`: ids matching at the start, in order. A stable record is one of them the churn never
  * touched: it matched, existed and kept its sort value from start to end.
  */
-export function judge(output: IDataObject[], startOrder: number[], touched: Set<number>, limit?: number): ChurnVerdict {
+export function judge(output: Array<Record<string, unknown>> | IDataObject[], startOrder: number[], touched: Set<number>, limit?: number): ChurnVerdict {
 	const ids = output.map((record) => Number(record.id));
 	const seen = new Set<number>();
 	const duplicates = ids.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));

@@ -10,7 +10,7 @@
  * from a failure report). LIST_PROPERTY_RUNS sets the number of scenarios (default 300).
  */
 import fc from 'fast-check';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
 import { runDatatruck, sandboxCredentials } from '../harness/run';
 import { judge, matchingIds, type ChurnList } from '../integration/listChurn';
@@ -23,9 +23,9 @@ const PAGE = 25;
 interface Filter {
 	name: string;
 	/** The node's Filters › Condition. */
-	condition?: IDataObject;
+	condition?: { field: string; operator: string; value: string };
 	/** The same condition as the API's filter JSON. */
-	api?: IDataObject;
+	api?: { column: string; value: unknown; contains: string };
 }
 
 const LOAD_SORTS = ['created_datetime', 'id', 'load_pay', 'total_miles', 'customer__company_name', 'pickup_time', 'delivery_time', 'status', 'load_id', 'trip__status'];

@@ -170,7 +170,9 @@ export async function fetchChangeSafe(
 	limit: number | undefined,
 	purpose: Partial<RequestPurpose>,
 ): Promise<IDataObject[]> {
-	const { filter, ordering, page: _page, page_size: _size, ...qs } = (request.qs ?? {}) as IDataObject;
+	const { filter, ordering, ...rest } = (request.qs ?? {}) as IDataObject;
+	// Paging parameters are the node's to set on every read.
+	const qs = Object.fromEntries(Object.entries(rest).filter(([key]) => key !== 'page' && key !== 'page_size'));
 	const read: ListRead = {
 		ctx,
 		request: { ...request, qs },

@@ -1,8 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
-import type { RequestPurpose } from './errors';
 import type { ChangeSafeList } from './exactList';
-import { connectionFor, datatruckRequest, type DatatruckContext, type DatatruckRequest } from './transport';
+import { connectionFor, type DatatruckContext } from './transport';
 
 /** How a list endpoint pages: its largest page, and whether it takes `page_size=all`. */
 export interface ListShape {
@@ -26,28 +25,6 @@ export function readPage(body: unknown): Page {
 	const next = typeof envelope.next === 'string' && envelope.next ? envelope.next : null;
 	const count = typeof envelope.count === 'number' ? envelope.count : undefined;
 	return { results, next, count };
-}
-
-/**
- * Yields the pages of a list, following `next` only while it stays on the credential's own origin
- * and API path (the token must never be sent elsewhere), and never visiting a page twice.
- */
-export async function* listPages(
-	ctx: DatatruckContext,
-	first: DatatruckRequest,
-	purpose: Partial<RequestPurpose> = {},
-): AsyncGenerator<Page> {
-	const visited = new Set<string>();
-	let request: DatatruckRequest | undefined = first;
-	while (request) {
-		const page = readPage(await datatruckRequest(ctx, request, purpose));
-		yield page;
-		if (!page.next || page.results.length === 0) return;
-		const nextUrl = await checkedNextLink(ctx, page.next);
-		if (visited.has(nextUrl)) throw repeatedNextError(ctx);
-		visited.add(nextUrl);
-		request = { method: 'GET', url: nextUrl, timeout: first.timeout };
-	}
 }
 
 /**
@@ -90,21 +67,4 @@ function safeOrigin(url: string): string {
 export function pageSizeFor(shape: ListShape, limit?: number): number | 'all' {
 	if (limit === undefined) return shape.acceptsAll ? 'all' : shape.maxPageSize;
 	return shape.acceptsAll ? limit : Math.min(limit, shape.maxPageSize);
-}
-
-/** All records of a list (Return All), or the first `limit` of them, page after page by `next` (the benchmark's page-by-page reference). */
-export async function fetchRecords(
-	ctx: DatatruckContext,
-	request: DatatruckRequest,
-	shape: ListShape,
-	limit?: number,
-	purpose: Partial<RequestPurpose> = {},
-): Promise<IDataObject[]> {
-	const records: IDataObject[] = [];
-	const first = { ...request, qs: { ...request.qs, page_size: pageSizeFor(shape, limit) } };
-	for await (const page of listPages(ctx, first, purpose)) {
-		records.push(...page.results);
-		if (limit !== undefined && records.length >= limit) return records.slice(0, limit);
-	}
-	return records;
 }
