@@ -251,7 +251,7 @@ export async function fetchByPageNumber(
 		const pages = [page1];
 		if (!isLastPage(page1) && page1.results.length < want) {
 			const link = await checkedNextLink(ctx, page1.next as string, 2);
-			const size = page1.results.length;
+			const size = Number(first.qs?.page_size) || page1.results.length;
 			const count = Math.min(page1.count ?? size * 2, want);
 			const numbers = Array.from({ length: Math.max(Math.ceil(count / size) - 1, 0) }, (_, index) => index + 2);
 			for (let start = 0; start < numbers.length; start += SEGMENT_REQUESTS) {
