@@ -14,9 +14,13 @@ describe('Return All while Datatruck changes, in n8n', () => {
 	});
 
 	it('every load that stayed put is returned once, none twice, with loads created, moved, deleted and re-valued', async () => {
-		const filter = [{ column: 'status', value: 'delivered', contains: 'is' }];
+		// Well paid delivered loads, simplified: several pages, and an output n8n execute prints whole.
+		const filter = [
+			{ column: 'status', value: 'delivered', contains: 'is' },
+			{ column: 'load_pay', value: '7000', contains: 'greater_than' },
+		];
 		const start = matchingIds(s.sb, 'orders', JSON.stringify(filter), '-load_pay,-id');
-		expect(start.length).toBeGreaterThan(100);
+		expect(start.length).toBeGreaterThan(75);
 		s.sb.live.forget();
 		s.sb.live.configure({ create: 1, move: 2, delete: 1, shift: 1, seed: 12 });
 		const { run, log } = await s.run('e2eListChurn0001', [
@@ -26,8 +30,14 @@ describe('Return All while Datatruck changes, in n8n', () => {
 					resource: 'load',
 					operation: 'getMany',
 					returnAll: true,
-					filters: { conditions: [{ field: 'status', operator: 'is', value: 'delivered' }] },
+					filters: {
+						conditions: [
+							{ field: 'status', operator: 'is', value: 'delivered' },
+							{ field: 'load_pay', operator: 'greater_than', value: '7000' },
+						],
+					},
 					sort: { field: 'load_pay', descending: true },
+					simplify: true,
 				},
 			},
 		]);
@@ -36,8 +46,9 @@ describe('Return All while Datatruck changes, in n8n', () => {
 		expect(touched.size).toBeGreaterThan(0);
 		const verdict = judge(itemsOf(run, 'Delivered, best paid'), start, touched);
 		expect(verdict).toMatchObject({ duplicates: [], lost: [] });
-		expect(verdict.stable).toBeGreaterThan(90);
+		expect(verdict.stable).toBeGreaterThan(50);
 		// Every request is the user's query; the check reads add the held ids to leave out.
-		for (const entry of log) expect(JSON.parse(String(entry.query.filter))[0]).toEqual(filter[0]);
+		for (const entry of log) expect(JSON.parse(String(entry.query.filter)).slice(0, 2)).toEqual(filter);
+		expect(log.length).toBeGreaterThanOrEqual(Math.ceil(start.length / 25));
 	});
 });

@@ -40,12 +40,15 @@ import { datatruckRequest, type DatatruckContext, type DatatruckRequest } from '
  *    records the page numbers skipped, because they come earlier in the order. Every record that
  *    matched from start to end is therefore either held or in the check's answer: none is lost, and
  *    ids already held are never read again, so none comes twice.
- * 4. A longer list continues in stretches anchored after the last record known to be complete:
- *    on its sort field where that is never empty and comparable with ≥/≤ (ids, creation time:
- *    `before`/`after`/`less_than`/`greater_than`, which Datatruck applies inclusive, the ids
- *    held at the anchor left out), so records that come or go earlier cannot shift it. Lists
- *    sorted by another field continue by leaving out every id held while that stays a short
- *    query string, and beyond that are read by id in the same stretches and sorted here.
+ * 4. Should a change leave more to read after the check, the next stretch starts after the last
+ *    record known to be complete: on its sort field where that is never empty and comparable with
+ *    ≥/≤ (ids, creation time: `before`/`after`/`less_than`/`greater_than`, which Datatruck applies
+ *    inclusive, with the ids held there left out), else by leaving out every id held.
+ * 5. A list longer than one window's budget (more than 20 pages) gains nothing from requests at
+ *    once: the rate limit sets its pace. It is read page after page, each page anchored right
+ *    after the last record read, on the sort field where it can be, else on the id and then sorted
+ *    here. An anchored page cannot shift, so it needs no check read and no request more than by
+ *    page number; and sending each page as soon as the previous answer is in keeps the window full.
  *
  * Records created, deleted or changed during the run may be included or not (each at most once);
  * where a record found by a check goes in the output is decided by comparing sort values.
@@ -82,10 +85,6 @@ interface Stretch {
 }
 
 const ID_ASCENDING: SortTerm[] = [{ path: 'id', descending: false, kind: 'number' }];
-
-function maxById(records: IDataObject[]): IDataObject {
-	return records.reduce((max, record) => ((idOf(record) ?? 0) > (idOf(max) ?? 0) ? record : max));
-}
 
 function isLastPage(page: Page): boolean {
 	return !page.next || page.results.length === 0 || (page.count !== undefined && page.count <= page.results.length);
@@ -184,50 +183,81 @@ export async function fetchChangeSafe(
 	const want = limit ?? Infinity;
 	const pageSize = Math.min(maxPageSize, want);
 
-	let keyset = keysetTerm(userTerms, list.keysetFields);
+	const keyset = keysetTerm(userTerms, list.keysetFields);
+	const first = await queryPage(read, read.filters, userTerms, pageSize);
+	const stretchSize = SEGMENT_REQUESTS * pageSize;
+	// A link that leaves the credential's address, or loops, means something is wrong: stop here.
+	if (!isLastPage(first)) await checkedNextLink(ctx, first.next as string, 2);
+	if (!isLastPage(first) && (first.count ?? Infinity) > stretchSize && want > stretchSize) {
+		// Longer than the budget of one window: the rate limit sets the pace, not the round trips, so
+		// pages go one after the other, each anchored on the last record read (exact, nothing to check).
+		return await readAnchored(read, unheld(first.results, new Set()), userTerms, keyset, pageSize, want);
+	}
+
 	let query: StretchQuery = { terms: userTerms, excluded: [] };
 	let held: IDataObject[] = [];
-	let byId = false;
-	let first: Page | undefined = await queryPage(read, read.filters, userTerms, pageSize);
-	const stretchSize = SEGMENT_REQUESTS * pageSize;
-	if (!keyset && !isLastPage(first) && (first.count ?? Infinity) > stretchSize && want > stretchSize) {
-		// Longer than one stretch, in an order that cannot be anchored: read by id (exact, no request
-		// more than by page), then sort here. Page 1 is kept; its ids are left out of the reads by id.
-		held = unheld(first.results, new Set());
-		byId = true;
-		keyset = ID_ASCENDING[0];
-		query = { terms: ID_ASCENDING, excluded: idsOf(held) };
-		first = undefined;
-	}
+	let firstPage: Page | undefined = first;
 	for (;;) {
-		// Read by id, a Limit still needs every record before the first `limit` can be told.
-		const stillWanted = byId ? Infinity : want - held.length;
-		const stretch = await readStretch(read, query, pageSize, stillWanted, byId ? recordComparator(ID_ASCENDING) : compare, first);
-		first = undefined;
+		const stretch = await readStretch(read, query, pageSize, want - held.length, compare, firstPage);
+		firstPage = undefined;
 		const ids = new Set(idsOf(held));
 		// Past the check's last record an unread one may come first: an anchor or a Limit takes only
 		// what is certain (the rest is read again); Return All by left-out ids may keep it all.
 		const cut = keyset !== undefined || limit !== undefined;
 		const certain = cut ? stretch.records.slice(0, stretch.certain) : stretch.records;
-		held = byId ? held.concat(unheld(certain, ids)) : mergeInOrder(held, unheld(certain, ids), compare);
-		if (stretch.complete || (!byId && held.length >= want)) break;
+		held = mergeInOrder(held, unheld(certain, ids), compare);
+		if (stretch.complete || held.length >= want) break;
 
 		if (keyset) {
 			// Anchor at the last certain record; the ids held at or past it are left out.
-			const anchor = byId ? maxById(certain) : certain[certain.length - 1];
+			const anchor = certain[certain.length - 1];
 			const onward = recordComparator([keyset]);
 			const excluded = idsOf(held.filter((record) => onward(record, anchor) >= 0));
 			query = { terms: query.terms, bound: keysetBound(keyset, anchor), excluded };
 		} else if (held.length + 2 * pageSize <= MAX_EXCLUDED_IDS) {
 			query = { terms: userTerms, excluded: idsOf(held) };
 		} else {
-			// Too many ids to leave out: the rest is read by id, exactly, and sorted here at the end.
-			byId = true;
-			keyset = ID_ASCENDING[0];
-			query = { terms: ID_ASCENDING, excluded: [] };
+			// Too many ids to leave out (only under heavy change): the rest is read anchored.
+			return await readAnchored(read, held, userTerms, undefined, pageSize, want);
 		}
 	}
-	if (byId) held.sort(compare);
+	return held.slice(0, want);
+}
+
+/**
+ * A long list, page after page, each page anchored right after the last record read: on the sort
+ * field where it can be (`keyset`), else on the id, then sorted here by the user's order. A page
+ * asks for the records at or past the anchor, leaving out the ids already held there, so nothing
+ * that comes or goes earlier can shift it: every record that stayed put is read once, none twice,
+ * with no check read and no request more than by page number.
+ */
+async function readAnchored(
+	read: ListRead,
+	start: IDataObject[],
+	userTerms: SortTerm[],
+	keyset: SortTerm | undefined,
+	pageSize: number,
+	want: number,
+): Promise<IDataObject[]> {
+	const byId = keyset === undefined;
+	const term = keyset ?? ID_ASCENDING[0];
+	const terms = byId ? ID_ASCENDING : userTerms;
+	const onward = recordComparator([term]);
+	const seen = new Set(idsOf(start));
+	let held = [...start];
+	// By id, what was read in the user's order has no place in the id order: it is left out below.
+	let anchor = byId ? undefined : held[held.length - 1];
+	for (;;) {
+		const excluded = idsOf(held.filter((record) => anchor === undefined || onward(record, anchor) >= 0));
+		const filters = [...read.filters, ...(anchor ? [keysetBound(term, anchor)] : []), ...excludeIds(excluded)];
+		const size = byId ? pageSize : Math.max(1, Math.min(pageSize, want - held.length));
+		const page = await queryPage(read, filters, terms, size);
+		held = held.concat(unheld(page.results, seen));
+		if (isLastPage(page) || (!byId && held.length >= want)) break;
+		anchor = page.results[page.results.length - 1];
+	}
+	// Read by id, a Limit needed every record before the first `limit` could be told.
+	if (byId) held.sort(recordComparator(userTerms));
 	return held.slice(0, want);
 }
 
