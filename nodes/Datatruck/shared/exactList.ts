@@ -80,8 +80,10 @@ interface Stretch {
 	records: IDataObject[];
 	/** Nothing that matches is left unread. */
 	complete: boolean;
-	/** How many of `records` are certain: no unread record comes before them. */
-	certain: number;
+	/** The records no unread record comes before: those up to the check's last record. */
+	certain: IDataObject[];
+	/** The check's last record, when unread records remain after it. */
+	last?: IDataObject;
 }
 
 const ID_ASCENDING: SortTerm[] = [{ path: 'id', descending: false, kind: 'number' }];
@@ -137,8 +139,8 @@ async function readStretch(
 	const first = firstPage ?? (await queryPage(read, [...filters, ...excludeIds(query.excluded)], query.terms, size));
 	const held = new Set<number>(query.excluded);
 	let records = unheld(first.results, held);
-	if (isLastPage(first)) return { records, complete: true, certain: records.length };
-	if (records.length >= want) return { records, complete: false, certain: records.length };
+	if (isLastPage(first)) return { records, complete: true, certain: records };
+	if (records.length >= want) return { records, complete: false, certain: records };
 
 	// Page numbers are cheap to read at once; the check read below makes them exact. The number of
 	// pages read this way is capped so that the check's list of ids stays a short query string.
@@ -153,11 +155,11 @@ async function readStretch(
 	const check = await queryPage(read, [...filters, ...excludeIds([...held])], query.terms, checkSize);
 	const found = unheld(check.results, held);
 	records = mergeInOrder(records, found, compare);
-	if (isLastPage(check)) return { records, complete: true, certain: records.length };
-	// Unread records remain, all after the check's last record in the list's order.
-	const lastId = idOf(check.results[check.results.length - 1]);
-	const certain = records.findIndex((record) => idOf(record) === lastId) + 1;
-	return { records, complete: false, certain: certain > 0 ? certain : records.length };
+	if (isLastPage(check)) return { records, complete: true, certain: records };
+	// Unread records remain, all after the check's last record in the list's order. Compared one by
+	// one, not by position: a record changed between two page reads can sit out of order in `records`.
+	const last = check.results[check.results.length - 1];
+	return { records, complete: false, certain: records.filter((record) => compare(record, last) <= 0), last };
 }
 
 /** All records of a list that takes `filter` (Return All), or its first `limit`, exactly once each. */
@@ -204,13 +206,13 @@ export async function fetchChangeSafe(
 		// Past the check's last record an unread one may come first: an anchor or a Limit takes only
 		// what is certain (the rest is read again); Return All by left-out ids may keep it all.
 		const cut = keyset !== undefined || limit !== undefined;
-		const certain = cut ? stretch.records.slice(0, stretch.certain) : stretch.records;
+		const certain = cut ? stretch.certain : stretch.records;
 		held = mergeInOrder(held, unheld(certain, ids), compare);
-		if (stretch.complete || held.length >= want) break;
+		if (stretch.complete || held.length >= want || !stretch.last) break;
 
 		if (keyset) {
-			// Anchor at the last certain record; the ids held at or past it are left out.
-			const anchor = certain[certain.length - 1];
+			// Anchor at the check's last record; the ids held at or past it are left out.
+			const anchor = stretch.last;
 			const onward = recordComparator([keyset]);
 			const excluded = idsOf(held.filter((record) => onward(record, anchor) >= 0));
 			query = { terms: query.terms, bound: keysetBound(keyset, anchor), excluded };
@@ -221,6 +223,9 @@ export async function fetchChangeSafe(
 			return await readAnchored(read, held, userTerms, undefined, pageSize, want);
 		}
 	}
+	// Numbers and dates compare exactly: a record changed between page reads goes where its value
+	// puts it. (Text keeps Datatruck's own order, which the English comparison might not match.)
+	if (keyset) held.sort(compare);
 	return held.slice(0, want);
 }
 
