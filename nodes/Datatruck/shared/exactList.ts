@@ -114,8 +114,20 @@ async function queryPage(read: ListRead, filters: ApiFilter[], terms: SortTerm[]
 	return readPage(await datatruckRequest(read.ctx, request, read.purpose));
 }
 
+/**
+ * A page by number. Past the end Datatruck answers 404 ("Invalid page"): the list shrank since page
+ * 1 told its count, so the page is empty, and the check read finds what moved up.
+ */
 async function linkedPage(read: ListRead, url: string): Promise<Page> {
-	return readPage(await datatruckRequest(read.ctx, { method: 'GET', url, timeout: read.request.timeout }, read.purpose));
+	const pastTheEnd = Symbol('past the end');
+	// Any other failure is the transport's own NodeApiError, passed on as it is.
+	const body = await datatruckRequest(read.ctx, { method: 'GET', url, timeout: read.request.timeout }, read.purpose).catch(
+		(error: { httpCode?: unknown }) => {
+			if (error.httpCode === '404') return pastTheEnd;
+			throw error;
+		},
+	);
+	return body === pastTheEnd ? { results: [], next: null } : readPage(body);
 }
 
 /** Runs the requests together and fails with the first failure once none is in flight. */
@@ -252,14 +264,19 @@ async function readAnchored(
 	let held = [...start];
 	// By id, what was read in the user's order has no place in the id order: it is left out below.
 	let anchor = byId ? undefined : held[held.length - 1];
+	// Only these can be at or past the anchor: what came before it was read before it.
+	let nearAnchor = [...start];
 	for (;;) {
-		const excluded = idsOf(held.filter((record) => anchor === undefined || onward(record, anchor) >= 0));
+		const excluded = idsOf(nearAnchor.filter((record) => anchor === undefined || onward(record, anchor) >= 0));
 		const filters = [...read.filters, ...(anchor ? [keysetBound(term, anchor)] : []), ...excludeIds(excluded)];
 		const size = byId ? pageSize : Math.max(1, Math.min(pageSize, want - held.length));
 		const page = await queryPage(read, filters, terms, size);
-		held = held.concat(unheld(page.results, seen));
+		const fresh = unheld(page.results, seen);
+		held = held.concat(fresh);
 		if (isLastPage(page) || (!byId && held.length >= want)) break;
-		anchor = page.results[page.results.length - 1];
+		const next = page.results[page.results.length - 1];
+		anchor = next;
+		nearAnchor = nearAnchor.concat(fresh).filter((record) => onward(record, next) >= 0);
 	}
 	// Read by id, a Limit needed every record before the first `limit` could be told.
 	if (byId) held.sort(recordComparator(userTerms));
