@@ -319,8 +319,10 @@ export async function fetchByPageNumber(
 		everSeen.push(...records);
 		if (steady || page1.count === undefined) break;
 	}
-	const held = new Set<number>();
-	return unheld(latest.concat(everSeen), held).slice(0, want);
+	// The last pass as read, then what only an earlier pass saw (records without an id cannot be matched up).
+	const held = new Set(idsOf(latest));
+	const earlierOnly = everSeen.filter((record) => idOf(record) !== undefined && unheld([record], held).length > 0);
+	return latest.concat(earlierOnly).slice(0, want);
 }
 
 /** All records of a list (Return All), or the first `limit` of them, each once, read as fast as the budget allows. */
