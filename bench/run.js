@@ -1,6 +1,6 @@
 'use strict';
 /**
- * `npm run bench` (gulp bench): the six figures of issue 9, each in its own process, then one table
+ * `npm run bench` (gulp bench): the figures of issues 9 and 12, each in its own process, then one table
  * printed and written to bench/results.md with the machine, the sandbox settings and the command.
  * Not part of the test run; nothing here asserts on time.
  *
