@@ -175,7 +175,7 @@ async function readStretch(
 }
 
 /** All records of a list that takes `filter` (Return All), or its first `limit`, exactly once each. */
-export async function fetchChangeSafe(
+async function fetchChangeSafe(
 	ctx: DatatruckContext,
 	request: DatatruckRequest,
 	maxPageSize: number,
@@ -289,7 +289,7 @@ async function readAnchored(
  * up by what is held, so a truck removed and another added between two page reads of one pass can
  * still hide a third; the README says so.
  */
-export async function fetchByPageNumber(
+async function fetchByPageNumber(
 	ctx: DatatruckContext,
 	first: DatatruckRequest,
 	want: number,
