@@ -43,7 +43,8 @@ describe('Load › Get Many', () => {
 			// Pages after the first come from `next`: every parameter exactly once. The last is the check
 			// read (the same query without the loads held), see test/integration/listUnderChange.test.ts.
 			if (index > 0 && index < log.length - 1) {
-				expect(entry.query.page).toBe(String(index + 1));
+				// Sent at once, so they may arrive in any order.
+				expect(Number(entry.query.page)).toBeGreaterThan(1);
 				expect(Array.isArray(entry.query.page_size)).toBe(false);
 				expect(Array.isArray(entry.query.filter)).toBe(false);
 			}
