@@ -1,6 +1,6 @@
 'use strict';
 /**
- * `npm run bench` (gulp bench): the figures of issues 9 and 15, each in its own process, then one table
+ * `npm run bench` (gulp bench): the figures of issues 9, 12 and 15, each in its own process, then one table
  * printed and written to bench/results.md with the machine, the sandbox settings and the command.
  * Not part of the test run; nothing here asserts on time.
  *
@@ -41,6 +41,7 @@ const FIGURES = [
 	{ figure: '5', file: 'figures/inProcess.cts', title: 'In-process cost vs a bare HTTP client' },
 	{ figure: '6', file: 'figures/package.cts', title: 'Package', needsN8n: true },
 	{ figure: '7', file: 'figures/queueMode.cts', title: 'One token, several processes (queue mode, another app)', needsN8n: true },
+	{ figure: '8', file: 'figures/latency.cts', title: 'Time to 500 loads at 300 ms latency' },
 ];
 
 const startedAt = Date.now();

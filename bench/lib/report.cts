@@ -31,7 +31,7 @@ export function renderReport(results: FigureResult[], info: RunInfo): string {
 	);
 	out.push('## Summary', '');
 	const byFigure = new Map(results.map((r) => [r.figure, r]));
-	const figures = ['1', '2', '3', '4', '5', '6', '7'];
+	const figures = ['1', '2', '3', '4', '5', '6', '7', '8'];
 	const titles: Record<string, string> = {
 		'1': 'Return All of ~5,000 loads vs the HTTP Request node',
 		'2': 'Lists with page_size `all`',
@@ -40,6 +40,7 @@ export function renderReport(results: FigureResult[], info: RunInfo): string {
 		'5': 'In-process cost vs a bare HTTP client',
 		'6': 'Package',
 		'7': 'One token, several processes (queue mode, another app)',
+		'8': 'Time to 500 loads at 300 ms latency',
 	};
 	out.push(
 		table(

@@ -74,6 +74,11 @@ export class SandboxProcess {
 		return (await this.control('GET', '/requests')) as RequestLogEntry[];
 	}
 
+	/** Live-data mode (test/sandbox/liveData.ts): settings merged; returns the settings and the ids touched. */
+	async liveData(settings?: Record<string, number>): Promise<{ touched: { orders: number[] } }> {
+		return await this.control(settings ? 'POST' : 'GET', '/live-data', settings);
+	}
+
 	async health(): Promise<{ loads: number; orders: number }> {
 		return await this.control('GET', '/health');
 	}

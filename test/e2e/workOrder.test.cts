@@ -62,7 +62,7 @@ describe('Work Order resource in n8n', () => {
 		expect(log.map((e) => [e.method, e.path, e.query])).toEqual([
 			['POST', `${API}/work-orders/create/`, {}],
 			['POST', `${API}/work-orders/create/`, {}],
-			['GET', `${API}/work-orders/`, { page_size: '25', ordering: 'scheduled_on_date', filter: JSON.stringify(pendingFilter) }],
+			['GET', `${API}/work-orders/`, { page_size: '25', ordering: 'scheduled_on_date,id', filter: JSON.stringify(pendingFilter) }],
 			['GET', `${API}/work-orders/`, { page_size: '3', ordering: '-id' }],
 		]);
 		expect(authCheck(log, s.sb.token).every((l) => l.endsWith('Token ok'))).toBe(true);

@@ -36,13 +36,15 @@ describe('Load › Get Many', () => {
 		expect(log).toHaveLength(Math.ceil(cancelled.length / 25));
 		expect(log[0].path).toBe('/api/v1/openapi/orders/');
 		expect(log[0].query.page_size).toBe('25');
-		expect(log[0].query.ordering).toBe('load_pay');
+		expect(log[0].query.ordering).toBe('load_pay,id');
 		expect(filterOf(log[0].query)).toEqual([{ column: 'status', value: 'cancelled', contains: 'is' }]);
 		for (const [index, entry] of log.entries()) {
 			expect(entry.headers.authorization).toBe(`Token ${dt.sandbox.token}`);
-			// Pages after the first come from `next`: every parameter exactly once.
-			if (index > 0) {
-				expect(entry.query.page).toBe(String(index + 1));
+			// Pages after the first come from `next`: every parameter exactly once. The last is the check
+			// read (the same query without the loads held), see test/integration/listUnderChange.test.ts.
+			if (index > 0 && index < log.length - 1) {
+				// Sent at once, so they may arrive in any order.
+				expect(Number(entry.query.page)).toBeGreaterThan(1);
 				expect(Array.isArray(entry.query.page_size)).toBe(false);
 				expect(Array.isArray(entry.query.filter)).toBe(false);
 			}
@@ -55,7 +57,8 @@ describe('Load › Get Many', () => {
 			parameters: { resource: 'load', operation: 'getMany', returnAll: false, limit: 30 },
 		});
 		expect(result.json).toHaveLength(30);
-		expect(dt.sandbox.log.map((entry) => entry.query.page_size)).toEqual(['25', '25']);
+		// The second read asks only for the 5 loads still needed.
+		expect(dt.sandbox.log.map((entry) => entry.query.page_size)).toEqual(['25', '5']);
 
 		const small = await dt.run({
 			parameters: { resource: 'load', operation: 'getMany', returnAll: false, limit: 7 },

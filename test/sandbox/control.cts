@@ -4,6 +4,7 @@
  */
 import { parseConfigPatch, SandboxConfig } from './config.cts';
 import { FaultSpec, parseFaultSpec } from './faults.cts';
+import { LiveData, liveDataRoutes } from './liveData.cts';
 import { ApiReply, badRequest, created, isPlainObject, notFound, ok, requireObjectBody } from './http.cts';
 import { RequestLogEntry } from './requestLog.cts';
 import { Route } from './router.cts';
@@ -24,6 +25,8 @@ export interface SandboxControls {
 	injectFaults(fault: FaultSpec): void;
 	clearFaults(): void;
 	pendingFaults(): FaultSpec[];
+	/** Live-data mode (liveData.ts): the list changing between page requests, and a per-request latency. */
+	readonly live: LiveData;
 	reset(opts?: ResetOptions): void;
 	createLoad(partial?: Partial<Order>): Order;
 	updateLoad(id: number, patch: Partial<Order>): Order;
@@ -58,6 +61,7 @@ function injectFaults(body: unknown, controls: SandboxControls): ApiReply {
 }
 
 export const controlRoutes: Route<SandboxControls>[] = [
+	...liveDataRoutes,
 	{ method: 'GET', pattern: '/health', handler: (_, controls) => done(controls) },
 	{ method: 'GET', pattern: '/requests', handler: (_, controls) => ok(controls.log) },
 	{

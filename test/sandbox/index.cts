@@ -10,6 +10,7 @@ import { DEFAULT_RATE_LIMIT, parseConfigPatch, RateLimitConfig, SandboxConfig } 
 import { ResetOptions, SandboxControls } from './control.cts';
 import { DocumentHost } from './documents.cts';
 import { FaultQueue, FaultSpec, parseFaultSpec } from './faults.cts';
+import { LiveData } from './liveData.cts';
 import { SlidingWindowLimiter } from './rateLimiter.cts';
 import { RequestLogEntry } from './requestLog.cts';
 import { createLoad, updateLoad } from './resources/orders.cts';
@@ -21,6 +22,7 @@ import { Order, SandboxData, WorkOrder } from './types.cts';
 export type { SandboxConfig, RateLimitConfig } from './config.cts';
 export type { FaultKind, FaultSpec } from './faults.cts';
 export type { RequestLogEntry } from './requestLog.cts';
+export type { LiveData, LiveDataSpec } from './liveData.cts';
 export type { DocumentFault, DocumentFaultKind, DocumentHost, DocumentRequest } from './documents.cts';
 export type { Page } from './pagination.cts';
 export type { DispatcherBoardRow } from './resources/dispatcherBoard.cts';
@@ -71,6 +73,8 @@ export interface Sandbox {
 	createWorkOrder(partial?: Partial<WorkOrder>): WorkOrder;
 	/** The storage host the loads' `file_link`s point at: its own origin, request log and faults. */
 	documents: DocumentHost;
+	/** Live-data mode: changes after each list page, per-request latency (off by default). */
+	readonly live: LiveData;
 	close(): Promise<void>;
 }
 
@@ -93,6 +97,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const limiter = new SlidingWindowLimiter(() => store.config.rateLimit);
 	const faults = new FaultQueue();
 	const log: RequestLogEntry[] = [];
+	const live = new LiveData(store);
 
 	const controls: SandboxControls = {
 		log,
@@ -108,10 +113,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		injectFaults: (fault) => faults.add(parseFaultSpec(fault)),
 		clearFaults: () => faults.clear(),
 		pendingFaults: () => faults.pending(),
+		live,
 		reset: (resetOptions) => {
 			store.reset(resetOptions);
 			faults.clear();
 			limiter.reset();
+			live.forget();
 		},
 		createLoad: (partial) => createLoad(store, partial),
 		updateLoad: (id, patch) => updateLoad(store, id, patch),
@@ -153,6 +160,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		updateLoad: controls.updateLoad,
 		createWorkOrder: controls.createWorkOrder,
 		documents,
+		live,
 		close: async () => {
 			await server.close();
 			await documents.close();

@@ -161,7 +161,9 @@ export class SandboxHttpServer {
 			at: arrivedAt,
 		};
 		this.parts.log.push(entry);
+		await this.parts.controls.live.delay();
 		const outcome = this.decide(method, url, text, request);
+		if (!('action' in outcome)) this.parts.controls.live.afterReply(method, url.pathname, outcome);
 		if ('action' in outcome) {
 			this.applyFault(outcome, entry, request, response);
 			return;

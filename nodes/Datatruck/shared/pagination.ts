@@ -1,12 +1,14 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
-import type { RequestPurpose } from './errors';
-import { connectionFor, datatruckRequest, type DatatruckContext, type DatatruckRequest } from './transport';
+import type { ChangeSafeList } from './exactList';
+import { connectionFor, type DatatruckContext } from './transport';
 
 /** How a list endpoint pages: its largest page, and whether it takes `page_size=all`. */
 export interface ListShape {
 	maxPageSize: number;
 	acceptsAll?: boolean;
+	/** The list takes Datatruck's `filter` JSON: it is read exactly while it changes (exactList.ts). */
+	changeSafe?: ChangeSafeList;
 }
 
 export interface Page {
@@ -26,45 +28,34 @@ export function readPage(body: unknown): Page {
 }
 
 /**
- * Yields the pages of a list, following `next` only while it stays on the credential's own origin
- * and API path (the token must never be sent elsewhere), and never visiting a page twice.
+ * A next-page link that may be followed: under the credential's own origin and API path (the token
+ * must never be sent elsewhere) and, when `expectedPage` is given, pointing at that page.
  */
-export async function* listPages(
-	ctx: DatatruckContext,
-	first: DatatruckRequest,
-	purpose: Partial<RequestPurpose> = {},
-): AsyncGenerator<Page> {
+export async function checkedNextLink(ctx: DatatruckContext, nextUrl: string, expectedPage?: number): Promise<string> {
 	const connection = await connectionFor(ctx);
-	const visited = new Set<string>();
-	let request: DatatruckRequest | undefined = first;
-	while (request) {
-		const page = readPage(await datatruckRequest(ctx, request, purpose));
-		yield page;
-		if (!page.next || page.results.length === 0) return;
-		const nextUrl = page.next;
-		if (!nextUrl.startsWith(`${connection.baseUrl}/`) && !nextUrl.startsWith(`${connection.baseUrl}?`)) {
-			throw new NodeApiError(
-				ctx.getNode(),
-				{ message: 'foreign next link' },
-				{
-					message: `Datatruck's link to the next page points outside ${connection.baseUrl}; stopped so that your API token is not sent there`,
-					description: `The next-page link was ${safeOrigin(nextUrl)}. If your Datatruck address changed, update the Company field of the credential.`,
-				},
-			);
-		}
-		if (visited.has(nextUrl)) {
-			throw new NodeApiError(
-				ctx.getNode(),
-				{ message: 'repeated next link' },
-				{
-					message: 'Datatruck sent the same next page twice; stopped to avoid an endless loop',
-					description: 'Some records may be missing from this run. Try again; if it repeats, narrow the filters.',
-				},
-			);
-		}
-		visited.add(nextUrl);
-		request = { method: 'GET', url: nextUrl, timeout: first.timeout };
+	if (!nextUrl.startsWith(`${connection.baseUrl}/`) && !nextUrl.startsWith(`${connection.baseUrl}?`)) {
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'foreign next link' },
+			{
+				message: `Datatruck's link to the next page points outside ${connection.baseUrl}; stopped so that your API token is not sent there`,
+				description: `The next-page link was ${safeOrigin(nextUrl)}. If your Datatruck address changed, update the Company field of the credential.`,
+			},
+		);
 	}
+	if (expectedPage !== undefined && !new RegExp(`[?&]page=${expectedPage}(&|$)`).test(nextUrl)) throw repeatedNextError(ctx);
+	return nextUrl;
+}
+
+function repeatedNextError(ctx: DatatruckContext): NodeApiError {
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: 'repeated next link' },
+		{
+			message: 'Datatruck sent the same next page twice; stopped to avoid an endless loop',
+			description: 'Some records may be missing from this run. Try again; if it repeats, narrow the filters.',
+		},
+	);
 }
 
 /** Only where a link points, never its query: a foreign link may carry anything. */
@@ -76,21 +67,4 @@ function safeOrigin(url: string): string {
 export function pageSizeFor(shape: ListShape, limit?: number): number | 'all' {
 	if (limit === undefined) return shape.acceptsAll ? 'all' : shape.maxPageSize;
 	return shape.acceptsAll ? limit : Math.min(limit, shape.maxPageSize);
-}
-
-/** All records of a list (Return All), or the first `limit` of them. */
-export async function fetchRecords(
-	ctx: DatatruckContext,
-	request: DatatruckRequest,
-	shape: ListShape,
-	limit?: number,
-	purpose: Partial<RequestPurpose> = {},
-): Promise<IDataObject[]> {
-	const records: IDataObject[] = [];
-	const first = { ...request, qs: { ...request.qs, page_size: pageSizeFor(shape, limit) } };
-	for await (const page of listPages(ctx, first, purpose)) {
-		records.push(...page.results);
-		if (limit !== undefined && records.length >= limit) return records.slice(0, limit);
-	}
-	return records;
 }

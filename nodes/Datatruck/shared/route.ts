@@ -10,7 +10,8 @@ import type {
 	NodeApiError,
 	PreSendAction,
 } from 'n8n-workflow';
-import { fetchRecords, type ListShape } from './pagination';
+import { fetchList } from './exactList';
+import type { ListShape } from './pagination';
 import { userTimeoutOf } from './timeouts';
 import { datatruckRequest, type DatatruckRequest } from './transport';
 import { ParameterCheck } from './validation';
@@ -91,7 +92,7 @@ function routeThroughTransport(spec: OperationSpec) {
 						'50',
 						1,
 					);
-			records = await fetchRecords(this, request, spec.list, limit, purpose);
+			records = await fetchList(this, request, spec.list, limit, purpose);
 		} else {
 			records = asRecords(await datatruckRequest(this, request, purpose));
 		}

@@ -20,7 +20,11 @@ export const loadGetManyOperation = datatruckOperation({
 	description: 'List loads with their stops, trip, tags and documents, filtered and sorted',
 	method: 'GET',
 	path: '/orders/',
-	list: { maxPageSize: 25 },
+	list: {
+		maxPageSize: 25,
+		// Datatruck's own order when none is chosen; loads always have an id and a creation time.
+		changeSafe: { defaultOrdering: '-created_datetime', keysetFields: ['id', 'created_datetime'], fields: LOAD_FIELDS },
+	},
 	preSend: [applyFilters(LOAD_FIELDS), applySort],
 	shape: simplifyLoadsWhenAsked,
 });

@@ -24,7 +24,7 @@ export const workOrderGetManyOperation = datatruckOperation({
 		'List maintenance and repair work orders (procedure, truck or trailer, status, vendor, prices in USD, tasks, notes, tags), filtered and sorted; newest first by default',
 	method: 'GET',
 	path: '/work-orders/',
-	list: { maxPageSize: 25 },
+	list: { maxPageSize: 25, changeSafe: { defaultOrdering: '-id', keysetFields: ['id'], fields: WORK_ORDER_FIELDS } },
 	preSend: [applyFilters(WORK_ORDER_FIELDS), applySort, newestFirstByDefault],
 });
 

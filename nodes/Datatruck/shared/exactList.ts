@@ -1,0 +1,339 @@
+import type { IDataObject } from 'n8n-workflow';
+import type { RequestPurpose } from './errors';
+import type { ApiFilter, FilterField } from './filters';
+import {
+	excludeIds,
+	formatOrdering,
+	idOf,
+	keysetBound,
+	keysetTerm,
+	MAX_EXCLUDED_IDS,
+	mergeInOrder,
+	pageLink,
+	pagesBetween,
+	parseOrdering,
+	recordComparator,
+	SEGMENT_REQUESTS,
+	withIdTieBreaker,
+	type SortTerm,
+} from './listPlan';
+import { checkedNextLink, pageSizeFor, readPage, type ListShape, type Page } from './pagination';
+import { datatruckRequest, type DatatruckContext, type DatatruckRequest } from './transport';
+
+/**
+ * Reading a list that changes while it is read, exactly and fast.
+ *
+ * Why page numbers alone fail: page 3 is "records 51 to 75 at the moment page 3 is asked for". A
+ * load created, deleted, booked or dispatched between two page requests moves every later record
+ * across a page boundary, so a record is read twice or never. At 20 requests a minute a long list
+ * takes minutes, so this is the normal case on a working day.
+ *
+ * What this does, for lists that take Datatruck's `filter` JSON (loads, work orders):
+ * 1. Page 1 of the user's own query (their filters, their order with `id` added as the last sort
+ *    term so ties have one order) tells how many records match.
+ * 2. The following pages of that stretch (up to 20 requests, one rate window) go out at once by
+ *    page number; the limiter serves them in turn within the budget, so 20 pages cost about two
+ *    round trips instead of twenty.
+ * 3. The last page of the stretch is not read by number but as a check: the same query with every
+ *    id already held left out (`id exclude_in [...]`), in the same order. With nothing changed it
+ *    returns exactly the last page (no extra request). If anything shifted, it returns first the
+ *    records the page numbers skipped, because they come earlier in the order. Every record that
+ *    matched from start to end is therefore either held or in the check's answer: none is lost, and
+ *    ids already held are never read again, so none comes twice.
+ * 4. Should a change leave more to read after the check, the next stretch starts after the last
+ *    record known to be complete: on its sort field where that is never empty and comparable with
+ *    ≥/≤ (ids, creation time: `before`/`after`/`less_than`/`greater_than`, which Datatruck applies
+ *    inclusive, with the ids held there left out), else by leaving out every id held.
+ * 5. A list longer than one window's budget (more than 20 pages) gains nothing from requests at
+ *    once: the rate limit sets its pace. It is read page after page, each page anchored right
+ *    after the last record read, on the sort field where it can be, else on the id and then sorted
+ *    here. An anchored page cannot shift, so it needs no check read and no request more than by
+ *    page number; and sending each page as soon as the previous answer is in keeps the window full.
+ *
+ * Records created, deleted or changed during the run may be included or not (each at most once);
+ * where a record found by a check goes in the output is decided by comparing sort values.
+ */
+export interface ChangeSafeList {
+	/** The order Datatruck uses when none is sent, e.g. `-created_datetime`. */
+	defaultOrdering: string;
+	/** Sort fields a stretch may be anchored on: never empty, comparable with ≥ and ≤. */
+	keysetFields: string[];
+	/** The list's field table: tells the kind of a sort field when comparing records. */
+	fields: FilterField[];
+}
+
+interface ListRead {
+	ctx: DatatruckContext;
+	request: DatatruckRequest;
+	purpose: Partial<RequestPurpose>;
+	filters: ApiFilter[];
+}
+
+/** One stretch: the user's filters, maybe a keyset bound, ids held within it left out, and an order. */
+interface StretchQuery {
+	terms: SortTerm[];
+	bound?: ApiFilter;
+	excluded: number[];
+}
+
+interface Stretch {
+	records: IDataObject[];
+	/** Nothing that matches is left unread. */
+	complete: boolean;
+	/** The records no unread record comes before: those up to the check's last record. */
+	certain: IDataObject[];
+	/** The check's last record, when unread records remain after it. */
+	last?: IDataObject;
+}
+
+const ID_ASCENDING: SortTerm[] = [{ path: 'id', descending: false, kind: 'number' }];
+
+function isLastPage(page: Page): boolean {
+	return !page.next || page.results.length === 0 || (page.count !== undefined && page.count <= page.results.length);
+}
+
+function idsOf(records: IDataObject[]): number[] {
+	return records.map(idOf).filter((id): id is number => id !== undefined);
+}
+
+/** Records whose id is not in `held` (records without an id cannot be checked and are kept). */
+function unheld(records: IDataObject[], held: Set<number>): IDataObject[] {
+	return records.filter((record) => {
+		const id = idOf(record);
+		if (id === undefined) return true;
+		if (held.has(id)) return false;
+		held.add(id);
+		return true;
+	});
+}
+
+async function queryPage(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize: number): Promise<Page> {
+	const qs: IDataObject = { ...read.request.qs, ordering: formatOrdering(terms), page_size: pageSize };
+	if (filters.length) qs.filter = JSON.stringify(filters);
+	const request = { ...read.request, method: 'GET' as const, qs };
+	return readPage(await datatruckRequest(read.ctx, request, read.purpose));
+}
+
+/**
+ * A page by number. Past the end Datatruck answers 404 ("Invalid page"): the list shrank since page
+ * 1 told its count, so the page is empty, and the check read finds what moved up.
+ */
+async function linkedPage(read: ListRead, url: string): Promise<Page> {
+	const pastTheEnd = Symbol('past the end');
+	// Any other failure is the transport's own NodeApiError, passed on as it is.
+	const body = await datatruckRequest(read.ctx, { method: 'GET', url, timeout: read.request.timeout }, read.purpose).catch(
+		(error: { httpCode?: unknown }) => {
+			if (error.httpCode === '404') return pastTheEnd;
+			throw error;
+		},
+	);
+	return body === pastTheEnd ? { results: [], next: null } : readPage(body);
+}
+
+/** Runs the requests together and fails with the first failure once none is in flight. */
+async function allPages(requests: Array<Promise<Page>>): Promise<Page[]> {
+	const settled = await Promise.allSettled(requests);
+	const failed = settled.find((outcome) => outcome.status === 'rejected');
+	if (failed) throw (failed as PromiseRejectedResult).reason;
+	return settled.map((outcome) => (outcome as PromiseFulfilledResult<Page>).value);
+}
+
+async function readStretch(
+	read: ListRead,
+	query: StretchQuery,
+	pageSize: number,
+	want: number,
+	compare: (a: IDataObject, b: IDataObject) => number,
+	firstPage?: Page,
+): Promise<Stretch> {
+	const filters = [...read.filters, ...(query.bound ? [query.bound] : [])];
+	const size = Math.max(1, Math.min(pageSize, want));
+	const first = firstPage ?? (await queryPage(read, [...filters, ...excludeIds(query.excluded)], query.terms, size));
+	const held = new Set<number>(query.excluded);
+	let records = unheld(first.results, held);
+	if (isLastPage(first)) return { records, complete: true, certain: records };
+	if (records.length >= want) return { records, complete: false, certain: records };
+
+	// Page numbers are cheap to read at once; the check read below makes them exact. The number of
+	// pages read this way is capped so that the check's list of ids stays a short query string.
+	const room = Math.floor((MAX_EXCLUDED_IDS - query.excluded.length) / size);
+	const link = await checkedNextLink(read.ctx, first.next as string, 2);
+	const pages = pagesBetween(first.count ?? 0, size, want).filter((page) => page <= Math.min(room, SEGMENT_REQUESTS - 1));
+	for (const page of await allPages(pages.map((number) => linkedPage(read, pageLink(link, number))))) {
+		records.push(...unheld(page.results, held));
+	}
+
+	const checkSize = Math.max(1, Math.min(pageSize, want - records.length));
+	const check = await queryPage(read, [...filters, ...excludeIds([...held])], query.terms, checkSize);
+	const found = unheld(check.results, held);
+	records = mergeInOrder(records, found, compare);
+	if (isLastPage(check)) return { records, complete: true, certain: records };
+	// Unread records remain, all after the check's last record in the list's order. Compared one by
+	// one, not by position: a record changed between two page reads can sit out of order in `records`.
+	const last = check.results[check.results.length - 1];
+	return { records, complete: false, certain: records.filter((record) => compare(record, last) <= 0), last };
+}
+
+/** All records of a list that takes `filter` (Return All), or its first `limit`, exactly once each. */
+async function fetchChangeSafe(
+	ctx: DatatruckContext,
+	request: DatatruckRequest,
+	maxPageSize: number,
+	list: ChangeSafeList,
+	limit: number | undefined,
+	purpose: Partial<RequestPurpose>,
+): Promise<IDataObject[]> {
+	const { filter, ordering, ...rest } = (request.qs ?? {}) as IDataObject;
+	// Paging parameters are the node's to set on every read.
+	const qs = Object.fromEntries(Object.entries(rest).filter(([key]) => key !== 'page' && key !== 'page_size'));
+	const read: ListRead = {
+		ctx,
+		request: { ...request, qs },
+		purpose,
+		filters: typeof filter === 'string' && filter ? (JSON.parse(filter) as ApiFilter[]) : [],
+	};
+	const userTerms = withIdTieBreaker(parseOrdering(String(ordering || list.defaultOrdering), list.fields));
+	const compare = recordComparator(userTerms);
+	const want = limit ?? Infinity;
+	const pageSize = Math.min(maxPageSize, want);
+
+	const keyset = keysetTerm(userTerms, list.keysetFields);
+	const first = await queryPage(read, read.filters, userTerms, pageSize);
+	const stretchSize = SEGMENT_REQUESTS * pageSize;
+	// A link that leaves the credential's address, or loops, means something is wrong: stop here.
+	if (!isLastPage(first)) await checkedNextLink(ctx, first.next as string, 2);
+	if (!isLastPage(first) && (first.count ?? Infinity) > stretchSize && want > stretchSize) {
+		// Longer than the budget of one window: the rate limit sets the pace, not the round trips, so
+		// pages go one after the other, each anchored on the last record read (exact, nothing to check).
+		return await readAnchored(read, unheld(first.results, new Set()), userTerms, keyset, pageSize, want);
+	}
+
+	let query: StretchQuery = { terms: userTerms, excluded: [] };
+	let held: IDataObject[] = [];
+	let firstPage: Page | undefined = first;
+	for (;;) {
+		const stretch = await readStretch(read, query, pageSize, want - held.length, compare, firstPage);
+		firstPage = undefined;
+		const ids = new Set(idsOf(held));
+		// Past the check's last record an unread one may come first: an anchor or a Limit takes only
+		// what is certain (the rest is read again); Return All by left-out ids may keep it all.
+		const cut = keyset !== undefined || limit !== undefined;
+		const certain = cut ? stretch.certain : stretch.records;
+		held = mergeInOrder(held, unheld(certain, ids), compare);
+		if (stretch.complete || held.length >= want || !stretch.last) break;
+
+		if (keyset) {
+			// Anchor at the check's last record; the ids held at or past it are left out.
+			const anchor = stretch.last;
+			const onward = recordComparator([keyset]);
+			const excluded = idsOf(held.filter((record) => onward(record, anchor) >= 0));
+			query = { terms: query.terms, bound: keysetBound(keyset, anchor), excluded };
+		} else if (held.length + 2 * pageSize <= MAX_EXCLUDED_IDS) {
+			query = { terms: userTerms, excluded: idsOf(held) };
+		} else {
+			// Too many ids to leave out (only under heavy change): the rest is read anchored.
+			return await readAnchored(read, held, userTerms, undefined, pageSize, want);
+		}
+	}
+	// Numbers and dates compare exactly: a record changed between page reads goes where its value
+	// puts it. (Text keeps Datatruck's own order, which the English comparison might not match.)
+	if (keyset) held.sort(compare);
+	return held.slice(0, want);
+}
+
+/**
+ * A long list, page after page, each page anchored right after the last record read: on the sort
+ * field where it can be (`keyset`), else on the id, then sorted here by the user's order. A page
+ * asks for the records at or past the anchor, leaving out the ids already held there, so nothing
+ * that comes or goes earlier can shift it: every record that stayed put is read once, none twice,
+ * with no check read and no request more than by page number.
+ */
+async function readAnchored(
+	read: ListRead,
+	start: IDataObject[],
+	userTerms: SortTerm[],
+	keyset: SortTerm | undefined,
+	pageSize: number,
+	want: number,
+): Promise<IDataObject[]> {
+	const byId = keyset === undefined;
+	const term = keyset ?? ID_ASCENDING[0];
+	const terms = byId ? ID_ASCENDING : userTerms;
+	const onward = recordComparator([term]);
+	const seen = new Set(idsOf(start));
+	let held = [...start];
+	// By id, what was read in the user's order has no place in the id order: it is left out below.
+	let anchor = byId ? undefined : held[held.length - 1];
+	// Only these can be at or past the anchor: what came before it was read before it.
+	let nearAnchor = [...start];
+	for (;;) {
+		const excluded = idsOf(nearAnchor.filter((record) => anchor === undefined || onward(record, anchor) >= 0));
+		const filters = [...read.filters, ...(anchor ? [keysetBound(term, anchor)] : []), ...excludeIds(excluded)];
+		const size = byId ? pageSize : Math.max(1, Math.min(pageSize, want - held.length));
+		const page = await queryPage(read, filters, terms, size);
+		const fresh = unheld(page.results, seen);
+		held = held.concat(fresh);
+		if (isLastPage(page) || (!byId && held.length >= want)) break;
+		const next = page.results[page.results.length - 1];
+		anchor = next;
+		nearAnchor = nearAnchor.concat(fresh).filter((record) => onward(record, next) >= 0);
+	}
+	// Read by id, a Limit needed every record before the first `limit` could be told.
+	if (byId) held.sort(recordComparator(userTerms));
+	return held.slice(0, want);
+}
+
+/**
+ * Lists without `filter` (trucks): pages by number, read at once, and read again while the pages
+ * disagree (a count that moved, a record on two pages). Without `filter` a record cannot be looked
+ * up by what is held, so a truck removed and another added between two page reads of one pass can
+ * still hide a third; the README says so.
+ */
+async function fetchByPageNumber(
+	ctx: DatatruckContext,
+	first: DatatruckRequest,
+	want: number,
+	purpose: Partial<RequestPurpose>,
+): Promise<IDataObject[]> {
+	const read: ListRead = { ctx, request: first, purpose, filters: [] };
+	let latest: IDataObject[] = [];
+	const everSeen: IDataObject[] = [];
+	for (let pass = 0; pass < 3; pass++) {
+		const page1 = readPage(await datatruckRequest(ctx, first, purpose));
+		const pages = [page1];
+		if (!isLastPage(page1) && page1.results.length < want) {
+			const link = await checkedNextLink(ctx, page1.next as string, 2);
+			const size = Number(first.qs?.page_size) || page1.results.length;
+			const count = Math.min(page1.count ?? size * 2, want);
+			const numbers = Array.from({ length: Math.max(Math.ceil(count / size) - 1, 0) }, (_, index) => index + 2);
+			for (let start = 0; start < numbers.length; start += SEGMENT_REQUESTS) {
+				const batch = numbers.slice(start, start + SEGMENT_REQUESTS);
+				pages.push(...(await allPages(batch.map((number) => linkedPage(read, pageLink(link, number))))));
+			}
+		}
+		const seen = new Set<number>();
+		const records = pages.flatMap((page) => unheld(page.results, seen));
+		const total = pages.reduce((sum, page) => sum + page.results.length, 0);
+		const steady = records.length === total && pages.every((page) => page.count === page1.count);
+		latest = records;
+		everSeen.push(...records);
+		if (steady || page1.count === undefined) break;
+	}
+	// The last pass as read, then what only an earlier pass saw (records without an id cannot be matched up).
+	const held = new Set(idsOf(latest));
+	const earlierOnly = everSeen.filter((record) => idOf(record) !== undefined && unheld([record], held).length > 0);
+	return latest.concat(earlierOnly).slice(0, want);
+}
+
+/** All records of a list (Return All), or the first `limit` of them, each once, read as fast as the budget allows. */
+export async function fetchList(
+	ctx: DatatruckContext,
+	request: DatatruckRequest,
+	shape: ListShape,
+	limit?: number,
+	purpose: Partial<RequestPurpose> = {},
+): Promise<IDataObject[]> {
+	if (shape.changeSafe) return await fetchChangeSafe(ctx, request, shape.maxPageSize, shape.changeSafe, limit, purpose);
+	const first = { ...request, method: 'GET' as const, qs: { ...request.qs, page_size: pageSizeFor(shape, limit) } };
+	return await fetchByPageNumber(ctx, first, limit ?? Infinity, purpose);
+}

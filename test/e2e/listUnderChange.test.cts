@@ -1,0 +1,54 @@
+/** Load › Get Many, Return All, run by a real n8n while the sandbox's loads change after every page. */
+import { judge, matchingIds } from '../integration/listChurn.cts';
+import { itemsOf } from './lib/output.cts';
+import { startSuite, type Suite } from './lib/suite.cts';
+
+describe('Return All while Datatruck changes, in n8n', () => {
+	let s: Suite;
+	beforeAll(async () => {
+		s = await startSuite('listChurn');
+	});
+	afterAll(async () => {
+		s?.sb.live.off();
+		await s?.close();
+	});
+
+	it('every load that stayed put is returned once, none twice, with loads created, moved, deleted and re-valued', async () => {
+		// Well paid delivered loads, simplified: several pages, and an output n8n execute prints whole.
+		const filter = [
+			{ column: 'status', value: 'delivered', contains: 'is' },
+			{ column: 'load_pay', value: '7000', contains: 'greater_than' },
+		];
+		const start = matchingIds(s.sb, 'orders', JSON.stringify(filter), '-load_pay,-id');
+		expect(start.length).toBeGreaterThan(75);
+		s.sb.live.forget();
+		s.sb.live.configure({ create: 1, move: 2, delete: 1, shift: 1, seed: 12 });
+		const { run, log } = await s.run('e2eListChurn0001', [
+			{
+				name: 'Delivered, best paid',
+				parameters: {
+					resource: 'load',
+					operation: 'getMany',
+					returnAll: true,
+					filters: {
+						conditions: [
+							{ field: 'status', operator: 'is', value: 'delivered' },
+							{ field: 'load_pay', operator: 'greater_than', value: '7000' },
+						],
+					},
+					sort: { field: 'load_pay', descending: true },
+					simplify: true,
+				},
+			},
+		]);
+		const touched = new Set(s.sb.live.touched.orders);
+		s.sb.live.off();
+		expect(touched.size).toBeGreaterThan(0);
+		const verdict = judge(itemsOf(run, 'Delivered, best paid'), start, touched);
+		expect(verdict).toMatchObject({ duplicates: [], lost: [] });
+		expect(verdict.stable).toBeGreaterThan(50);
+		// Every request is the user's query; the check reads add the held ids to leave out.
+		for (const entry of log) expect(JSON.parse(String(entry.query.filter)).slice(0, 2)).toEqual(filter);
+		expect(log.length).toBeGreaterThanOrEqual(Math.ceil(start.length / 25));
+	});
+});

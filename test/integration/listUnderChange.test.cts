@@ -1,0 +1,155 @@
+import type { INodeParameters } from 'n8n-workflow';
+import { useSandbox } from '../harness/sandbox.cts';
+import type { LiveDataSpec } from '../sandbox/index.cts';
+import { judge, matchingIds, type ChurnList } from './listChurn.cts';
+
+const dt = useSandbox({ rateLimit: false, loads: 300 });
+
+afterEach(() => dt.sandbox.live.off());
+
+/** Runs a Get Many with Datatruck changing after each page; returns the output and what must be in it. */
+async function underChurn(list: ChurnList, parameters: INodeParameters, churn: Partial<LiveDataSpec>, filter: string | null, ordering: string | null) {
+	const start = matchingIds(dt.sandbox, list, filter, ordering);
+	dt.sandbox.live.configure(churn);
+	// A budget that never makes these runs wait a minute (pacing has its own tests).
+	const result = await dt.run({ parameters, credentials: dt.credentials({ rateLimitRequests: 1000, rateLimitWindowSeconds: 1 }) });
+	expect(result.error).toBeUndefined();
+	const touched = dt.sandbox.live.touched[list];
+	return { result, verdict: judge(result.json, start, touched, parameters.returnAll ? undefined : Number(parameters.limit)) };
+}
+
+/** Requests grouped by arrival: a new wave starts after a pause longer than half the latency. */
+function waves(latencyMs: number): number {
+	const times = dt.sandbox.log.map((entry) => entry.at).sort((a, b) => a - b);
+	return times.filter((time, index) => index === 0 || time - times[index - 1] > latencyMs / 2).length;
+}
+
+const busiestStatus = () => {
+	const counts = new Map<string, number>();
+	for (const order of dt.sandbox.data.orders) counts.set(order.status, (counts.get(order.status) ?? 0) + 1);
+	return [...counts].sort((a, b) => b[1] - a[1])[0][0];
+};
+
+describe('Load › Get Many while Datatruck changes', () => {
+	beforeEach(() => dt.sandbox.reset({ loads: 300 }));
+
+	test('nothing changing: 500 loads at 300 ms latency are 20 requests in 3 waves, in order, each once', async () => {
+		dt.sandbox.reset({ loads: 500 });
+		dt.sandbox.live.configure({ latencyMs: 300 });
+		const result = await dt.run({ parameters: { resource: 'load', operation: 'getMany', returnAll: true } });
+		expect(result.json.map((load) => load.id)).toEqual(matchingIds(dt.sandbox, 'orders', null, null));
+		expect(dt.sandbox.log).toHaveLength(20);
+		expect(waves(300)).toBeLessThanOrEqual(3);
+	});
+
+	test.each([
+		['a load created and one moved to another status after each page', { create: 1, move: 1 }],
+		['two loads moved to another status after each page', { move: 2 }],
+		['a load deleted and one created after each page', { create: 1, delete: 1 }],
+		['sort values shifting after each page', { shift: 2 }],
+	])('status filter, %s: every load that stayed booked is there once', async (_, churn) => {
+		const status = busiestStatus();
+		const filter = JSON.stringify([{ column: 'status', value: status, contains: 'is' }]);
+		const { verdict } = await underChurn(
+			'orders',
+			{ resource: 'load', operation: 'getMany', returnAll: true, filters: { conditions: [{ field: 'status', operator: 'is', value: status }] } },
+			{ ...churn, seed: 7 },
+			filter,
+			null,
+		);
+		expect(verdict.stable).toBeGreaterThan(50);
+		expect(verdict).toMatchObject({ duplicates: [], lost: [] });
+	});
+
+	test('sorted by Created At, newest first, with two loads created per page: no load twice, none lost', async () => {
+		const { result, verdict } = await underChurn(
+			'orders',
+			{ resource: 'load', operation: 'getMany', returnAll: true, sort: { field: 'created_datetime', descending: true } },
+			{ create: 2, seed: 3 },
+			null,
+			'-created_datetime,-id',
+		);
+		expect(verdict).toMatchObject({ duplicates: [], lost: [] });
+		const times = result.json.map((load) => Date.parse(String(load.created_datetime)));
+		expect(times).toEqual([...times].sort((a, b) => b - a));
+	});
+
+	test('Limit 60 by load pay under every kind of change: the first 60, none twice, none skipped', async () => {
+		const { result, verdict } = await underChurn(
+			'orders',
+			{ resource: 'load', operation: 'getMany', returnAll: false, limit: 60, sort: { field: 'load_pay', descending: false } },
+			{ create: 1, move: 1, delete: 1, shift: 1, seed: 11 },
+			null,
+			'load_pay,id',
+		);
+		expect(result.json).toHaveLength(60);
+		expect(verdict).toMatchObject({ duplicates: [], lost: [] });
+	});
+
+	test('a long list (1,200 loads, stretches anchored on Created At) under every kind of change', async () => {
+		dt.sandbox.reset({ loads: 1200 });
+		const { verdict } = await underChurn(
+			'orders',
+			{ resource: 'load', operation: 'getMany', returnAll: true },
+			{ create: 1, move: 1, delete: 1, shift: 1, seed: 5 },
+			null,
+			null,
+		);
+		expect(verdict).toMatchObject({ duplicates: [], lost: [] });
+		expect(verdict.stable).toBeGreaterThan(1000);
+	});
+
+	test.each([
+		['Created At (anchored on it)', null],
+		['Load Pay (read by id, sorted here)', { field: 'load_pay', descending: true }],
+	])('a long list by %s with nothing changing: one request per page, in Datatruck\'s order', async (_, sort) => {
+		dt.sandbox.reset({ loads: 1200 });
+		const ordering = sort ? '-load_pay,-id' : null;
+		const result = await dt.run({
+			parameters: { resource: 'load', operation: 'getMany', returnAll: true, ...(sort ? { sort } : {}) },
+			credentials: dt.credentials({ rateLimitRequests: 1000, rateLimitWindowSeconds: 1 }),
+		});
+		expect(result.json.map((load) => load.id)).toEqual(matchingIds(dt.sandbox, 'orders', null, ordering));
+		expect(dt.sandbox.log).toHaveLength(1200 / 25);
+	});
+
+	test('a long list sorted by a text field (read by id, then sorted) under every kind of change', async () => {
+		dt.sandbox.reset({ loads: 1200 });
+		const { result, verdict } = await underChurn(
+			'orders',
+			{ resource: 'load', operation: 'getMany', returnAll: true, sort: { field: 'customer__company_name', descending: false } },
+			{ create: 1, move: 1, delete: 1, shift: 1, seed: 9 },
+			null,
+			'customer__company_name,id',
+		);
+		expect(verdict).toMatchObject({ duplicates: [], lost: [] });
+		const names = result.json.map((load) => String(load.customer__company_name ?? '\uffff'));
+		expect(names).toEqual([...names].sort((a, b) => (a === '\uffff' ? 1 : b === '\uffff' ? -1 : a.localeCompare(b, 'en'))));
+	});
+});
+
+describe('other lists while Datatruck changes', () => {
+	test('Work Order › Get Many, Return All: none twice, none lost', async () => {
+		for (let index = 0; index < 80; index++) dt.sandbox.createWorkOrder();
+		const { verdict } = await underChurn(
+			'workOrders',
+			{ resource: 'workOrder', operation: 'getMany', returnAll: true },
+			{ create: 1, move: 1, delete: 1, seed: 2 },
+			null,
+			'-id',
+		);
+		expect(verdict.stable).toBeGreaterThan(50);
+		expect(verdict).toMatchObject({ duplicates: [], lost: [] });
+	});
+
+	test('Truck › Get Many while trucks are added: every truck once', async () => {
+		const trucks = dt.sandbox.data.trucks;
+		for (let index = trucks.length; index < 60; index++) trucks.push({ ...trucks[0], id: 1000 + index, unit_number: `X-${index}` });
+		const before = trucks.map((truck) => truck.id);
+		dt.sandbox.live.configure({ create: 2, seed: 4 });
+		const result = await dt.run({ parameters: { resource: 'truck', operation: 'getMany', returnAll: true } });
+		const ids = result.json.map((truck) => Number(truck.id));
+		expect(new Set(ids).size).toBe(ids.length);
+		expect(before.filter((id) => !ids.includes(id))).toEqual([]);
+	});
+});

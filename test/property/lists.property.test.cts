@@ -1,0 +1,166 @@
+/**
+ * Property: Return All and Limit stay exact while Datatruck changes under them. Whatever is created,
+ * moved to another status, deleted or re-valued after each page the sandbox answers, Get Many
+ * returns no record twice, loses no record that matched from start to end untouched (Return All),
+ * and with a Limit returns the first records of the order with none of those skipped. With nothing
+ * changing, it returns exactly the list in Datatruck's order with the fewest requests.
+ *
+ * Each scenario (list × sort field and direction × filter × Return All or Limit × churn) comes
+ * from the printed seed; rerun one with LIST_PROPERTY_SEED=<seed> (and LIST_PROPERTY_PATH=<path>
+ * from a failure report). LIST_PROPERTY_RUNS sets the number of scenarios (default 300).
+ */
+import fc from 'fast-check';
+import type { INodeParameters } from 'n8n-workflow';
+import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
+import { runDatatruck, sandboxCredentials } from '../harness/run.cts';
+import { judge, matchingIds, type ChurnList } from '../integration/listChurn.cts';
+import { startSandbox, type Sandbox } from '../sandbox/index.cts';
+
+const RUNS = Number(process.env.LIST_PROPERTY_RUNS ?? 300);
+const SEED = Number(process.env.LIST_PROPERTY_SEED ?? Date.now() % 2 ** 31);
+const PAGE = 25;
+
+interface Filter {
+	name: string;
+	/** The node's Filters › Condition. */
+	condition?: { field: string; operator: string; value: string };
+	/** The same condition as the API's filter JSON. */
+	api?: { column: string; value: unknown; contains: string };
+}
+
+const LOAD_SORTS = ['created_datetime', 'id', 'load_pay', 'total_miles', 'customer__company_name', 'pickup_time', 'delivery_time', 'status', 'load_id', 'trip__status'];
+const WORK_ORDER_SORTS = ['id', 'scheduled_on_date', 'total_price', 'status'];
+
+const condition = (field: string, operator: string, value: string, apiValue: unknown = value): Filter => ({
+	name: `${field} ${operator} ${value}`,
+	condition: { field, operator, value },
+	api: { column: field, value: apiValue, contains: operator },
+});
+
+const LOAD_FILTERS: Filter[] = [
+	{ name: 'none' },
+	condition('status', 'is', 'delivered'),
+	condition('status', 'is_in', 'booked,dispatched,in_transit', ['booked', 'dispatched', 'in_transit']),
+	condition('load_pay', 'between', '800,3000'),
+	condition('is_flagged', 'is', 'false', false),
+];
+const WORK_ORDER_FILTERS: Filter[] = [{ name: 'none' }, condition('status', 'is_not', 'Completed')];
+
+interface Scenario {
+	list: ChurnList;
+	records: number;
+	sort: { field: string; descending: boolean } | null;
+	filter: number;
+	limit: number | null;
+	churn: { create: number; move: number; delete: number; shift: number; seed: number };
+}
+
+const churnArb = fc.oneof(
+	{ weight: 1, arbitrary: fc.constant({ create: 0, move: 0, delete: 0, shift: 0, seed: 1 }) },
+	{
+		weight: 4,
+		arbitrary: fc.record({
+			create: fc.integer({ min: 0, max: 3 }),
+			move: fc.integer({ min: 0, max: 3 }),
+			delete: fc.integer({ min: 0, max: 2 }),
+			shift: fc.integer({ min: 0, max: 3 }),
+			seed: fc.integer({ min: 1, max: 2 ** 30 }),
+		}),
+	},
+);
+
+const scenarioArb: fc.Arbitrary<Scenario> = fc.constantFrom<ChurnList>('orders', 'orders', 'orders', 'workOrders').chain((list) =>
+	fc.record({
+		list: fc.constant(list),
+		records: fc.integer({ min: 20, max: 260 }),
+		sort: fc.option(
+			fc.record({ field: fc.constantFrom(...(list === 'orders' ? LOAD_SORTS : WORK_ORDER_SORTS)), descending: fc.boolean() }),
+			{ freq: 4 },
+		),
+		filter: fc.nat({ max: (list === 'orders' ? LOAD_FILTERS : WORK_ORDER_FILTERS).length - 1 }),
+		limit: fc.option(fc.integer({ min: 1, max: 120 }), { freq: 2 }),
+		churn: churnArb,
+	}),
+);
+
+let sandbox: Sandbox;
+let baseline: { orders: string; workOrders: string };
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ rateLimit: false, loads: 260 });
+	for (let index = 0; index < 230; index++) sandbox.createWorkOrder();
+	// Restored before each scenario: rebuilding the seed data each time would cost more than the run.
+	baseline = { orders: JSON.stringify(sandbox.data.orders), workOrders: JSON.stringify(sandbox.data.workOrders) };
+});
+afterAll(() => sandbox?.close());
+
+function restore(list: ChurnList, records: number): void {
+	// Only the scenario's list changes during a run, so only it is restored.
+	const target = sandbox.data[list] as unknown[];
+	target.length = 0;
+	target.push(...(JSON.parse(baseline[list]) as unknown[]).slice(0, records));
+}
+
+function orderingOf(scenario: Scenario): string | null {
+	if (!scenario.sort) return null;
+	const sign = scenario.sort.descending ? '-' : '';
+	return scenario.sort.field === 'id' ? `${sign}id` : `${sign}${scenario.sort.field},${sign}id`;
+}
+
+const stats = { runs: 0, requests: 0, churned: 0, records: 0 };
+
+async function check(scenario: Scenario): Promise<void> {
+	restore(scenario.list, scenario.records);
+	sandbox.clearLog();
+	sandbox.live.off();
+	resetLimiters();
+	const filter = (scenario.list === 'orders' ? LOAD_FILTERS : WORK_ORDER_FILTERS)[scenario.filter];
+	const apiFilter = filter.api ? JSON.stringify([filter.api]) : null;
+	const start = matchingIds(sandbox, scenario.list, apiFilter, orderingOf(scenario));
+	const parameters: INodeParameters = {
+		resource: scenario.list === 'orders' ? 'load' : 'workOrder',
+		operation: 'getMany',
+		returnAll: scenario.limit === null,
+		...(scenario.limit === null ? {} : { limit: scenario.limit }),
+		...(filter.condition ? { filters: { conditions: [filter.condition] } } : {}),
+		...(scenario.sort ? { sort: scenario.sort } : {}),
+	};
+	sandbox.live.configure(scenario.churn);
+	const result = await runDatatruck({
+		parameters,
+		credentials: sandboxCredentials(sandbox.baseUrl, sandbox.token, { rateLimitRequests: 1000, rateLimitWindowSeconds: 1 }),
+	});
+	const touched = new Set(sandbox.live.touched[scenario.list]);
+	sandbox.live.off();
+	stats.runs++;
+	stats.requests += sandbox.log.length;
+	stats.records += result.json.length;
+
+	const what = `${JSON.stringify(scenario)}: `;
+	if (result.error) throw new Error(`${what}failed: ${result.error.message}`);
+	const verdict = judge(result.json, start, touched, scenario.limit ?? undefined);
+	if (verdict.duplicates.length) throw new Error(`${what}records twice: ${verdict.duplicates.join(', ')}`);
+	if (verdict.lost.length) throw new Error(`${what}stable records lost: ${verdict.lost.join(', ')}`);
+	const wanted = Math.min(scenario.limit ?? Infinity, start.length);
+	if (touched.size === 0) {
+		// Nothing changed: exactly Datatruck's list, in its order, with the fewest requests.
+		expect(result.json.map((record) => Number(record.id))).toEqual(start.slice(0, wanted));
+		expect(sandbox.log.length).toBe(Math.max(1, Math.ceil(wanted / PAGE)));
+	} else {
+		stats.churned++;
+		if (scenario.limit !== null && verdict.stable >= scenario.limit) expect(result.json).toHaveLength(scenario.limit);
+	}
+}
+
+test(`Get Many under live changes: no record twice, no stable record lost, Limit takes the first (${RUNS} scenarios)`, async () => {
+	console.log(`list property: seed ${SEED} (rerun with LIST_PROPERTY_SEED=${SEED})`);
+	const started = Date.now();
+	await fc.assert(
+		fc.asyncProperty(scenarioArb, (scenario) => check(scenario)),
+		{ numRuns: RUNS, seed: SEED, path: process.env.LIST_PROPERTY_PATH, endOnFailure: true },
+	);
+	console.log(
+		`list property: ${stats.runs} runs in ${((Date.now() - started) / 1000).toFixed(1)} s, ${stats.churned} with changes, ` +
+			`${stats.requests} requests, ${stats.records} records returned`,
+	);
+}, 300_000);
