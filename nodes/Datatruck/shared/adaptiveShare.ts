@@ -74,6 +74,11 @@ export class AdaptiveShare {
 		return this.share;
 	}
 
+	/** Whether a 429 has ever shown that another client spends this token. */
+	everShared(): boolean {
+		return this.lastCutAt > -Infinity;
+	}
+
 	/** A request had to wait because the share was used up: growing it would have helped. */
 	noteHeldBack(): void {
 		this.heldBack = true;

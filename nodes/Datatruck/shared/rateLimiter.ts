@@ -65,9 +65,11 @@ export class RollingWindowLimiter {
 			if (free > start) this.share.noteHeldBack();
 			start = Math.max(start, free);
 		}
-		// Even a full window goes out as a quick stream rather than all at once: when another process
-		// has filled Datatruck's window meanwhile, the first 429 (and its pause) stops the rest.
-		start = Math.max(start, this.lastSentAt + this.windowMs / (4 * this.limit));
+		// Once another client has shown up on this token, even a full window goes out as a quick stream
+		// rather than all at once: when it has filled Datatruck's window meanwhile, the first 429 (and its
+		// pause) stops the rest. A process alone on its token keeps its bursts: the pages of a short list
+		// then arrive in one round trip (see exactList.ts).
+		if (this.share.everShared()) start = Math.max(start, this.lastSentAt + this.windowMs / (4 * this.limit));
 		if (allowed < this.limit) {
 			// Sharing the token: spread our requests over the window instead of sending them in a burst,
 			// so that when the others and we ask for more than fits, one request is refused, not a burst.
