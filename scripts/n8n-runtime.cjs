@@ -429,7 +429,9 @@ async function startN8n(env, { readyTimeoutMs = 120000, echo = false, command = 
 		}
 		try {
 			const r = await httpJson('GET', `${url}/healthz/readiness`, { timeoutMs: 2000 });
-			if (r.status === 200) break;
+			// n8n 1.x answers readiness a few seconds before its REST API is mounted (POST /rest/login is a 404
+			// until then), so `n8n start` is ready when that API answers too.
+			if (r.status === 200 && (command !== 'start' || (await httpJson('GET', `${url}/rest/settings`, { timeoutMs: 2000 })).status === 200)) break;
 		} catch {
 			/* not listening yet */
 		}

@@ -32,7 +32,9 @@ module.exports = async function globalSetup() {
 	}
 	const runDir = path.join(E2E_DIR, `run-${process.pid}`);
 	fs.mkdirSync(runDir, { recursive: true });
-	const tarball = buildAndPack(path.join(runDir, 'pack'));
+	// scripts/e2e-lines.cjs builds and packs once for the runs it starts side by side (two builds at once
+	// would clobber each other's dist/).
+	const tarball = process.env.DATATRUCK_E2E_TARBALL || buildAndPack(path.join(runDir, 'pack'));
 	fs.writeFileSync(path.join(runDir, 'run.json'), JSON.stringify({ tarball }));
 	process.env.DATATRUCK_E2E_RUN_DIR = runDir;
 };

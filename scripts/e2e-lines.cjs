@@ -1,0 +1,54 @@
+'use strict';
+/**
+ * The real-n8n suite on every n8n line carriers run, side by side: n8n 2.41.1 (Node 24) and 1.123.81 (Node 20).
+ * Most of a run is n8n waiting (for its own start, a trigger's poll schedule), so two runs at once take little more
+ * than one on 2 cores. The package is built and packed once here and handed to both. Each run's output is printed
+ * whole when it ends, so the two never interleave; the exit code is non-zero when either failed.
+ *
+ * `npm run test:e2e:lines`; one line alone: `npm run test:e2e` or `npm run test:e2e:1x`.
+ */
+const { spawn } = require('child_process');
+const os = require('os');
+const path = require('path');
+const fs = require('fs');
+const { buildAndPack } = require('./pack.cjs');
+
+const ROOT = path.resolve(__dirname, '..');
+const LINES = ['2.41.1', '1.123.81'];
+
+function run(version, tarball) {
+	return new Promise((resolve) => {
+		const started = Date.now();
+		const env = { ...process.env, DATATRUCK_N8N: version, DATATRUCK_E2E_TARBALL: tarball };
+		const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'jest'), ['-c', 'jest.e2e.config.js'], {
+			cwd: ROOT,
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		const output = [];
+		child.stdout.on('data', (d) => output.push(d));
+		child.stderr.on('data', (d) => output.push(d));
+		child.on('close', (code) => {
+			const minutes = ((Date.now() - started) / 60000).toFixed(1);
+			process.stdout.write(`\n== real n8n ${version}: exit ${code} after ${minutes} min\n`);
+			process.stdout.write(Buffer.concat(output));
+			resolve(code);
+		});
+	});
+}
+
+async function main() {
+	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'datatruck-e2e-pack-'));
+	const tarball = buildAndPack(packDir);
+	try {
+		const codes = await Promise.all(LINES.map((version) => run(version, tarball)));
+		process.exitCode = codes.some((code) => code !== 0) ? 1 : 0;
+	} finally {
+		fs.rmSync(packDir, { recursive: true, force: true });
+	}
+}
+
+main().catch((error) => {
+	process.stderr.write(`${error.stack || error}\n`);
+	process.exit(1);
+});
