@@ -6,8 +6,16 @@
 import { FAULTS, lostAnswerMessage, lostAnswerWrites, type Write } from '../integration/lostAnswerCases.cts';
 import { errorOf } from './lib/output.cts';
 import { startSuite, type Suite } from './lib/suite.cts';
+import { VERSIONS } from '../../scripts/n8n-runtime.cjs';
 
 const N8N_GENERIC = /retry|perhaps it is offline|closed unexpectedly|timed out, consider/i;
+
+/**
+ * n8n 1.x's request helper hands the node a reset without its ECONNRESET code, so there the reason reads "the
+ * connection failed"; the rest of the message (may have been saved, not sent again, what to check) is the same.
+ */
+const RESET = 'the connection was closed before Datatruck answered';
+const reasonShown = (reason: string) => (VERSIONS.n8n.startsWith('1.') && reason === RESET ? 'the connection failed' : reason);
 
 describe('a lost answer to a create or update, in n8n', () => {
 	let s: Suite;
@@ -34,7 +42,7 @@ describe('a lost answer to a create or update, in n8n', () => {
 		);
 		for (const { write, fault } of plan) {
 			const shown = shownError(run, write);
-			const reason = fault.kind === 'timeout' ? 'Datatruck did not answer within 2 s' : fault.reason;
+			const reason = fault.kind === 'timeout' ? 'Datatruck did not answer within 2 s' : reasonShown(fault.reason);
 			expect({ node: write.name, shown }).toEqual({ node: write.name, shown: lostAnswerMessage(write, reason) });
 			expect(shown).not.toMatch(N8N_GENERIC);
 			expect(write.stored()).toBe(1);
@@ -48,7 +56,7 @@ describe('a lost answer to a create or update, in n8n', () => {
 		const [loadCreate] = lostAnswerWrites(() => s.sb);
 		s.sb.injectFaults({ kind: 'drop', count: 1, afterHandling: true, match: { method: 'POST', path: loadCreate.path } });
 		const { run, log } = await s.runAllowingFailure('e2eLostAnswer002', [{ name: 'Book load', parameters: loadCreate.parameters }]);
-		const expected = lostAnswerMessage(loadCreate, 'the connection was closed before Datatruck answered');
+		const expected = lostAnswerMessage(loadCreate, reasonShown(RESET));
 		expect(run.status).toBe('error');
 		expect(errorOf(run, 'Book load')?.message).toBe(expected);
 		expect(run.data.resultData.error?.message).toBe(expected);
