@@ -5,6 +5,13 @@
 import type { Sandbox } from '../sandbox/index.cts';
 import { N8n, type Session } from './lib/n8n.cts';
 import { authCheck, datatruckCredential, startE2eSandbox } from './lib/sandbox.cts';
+import { VERSIONS } from '../../scripts/n8n-runtime.cjs';
+
+/**
+ * n8n 1.x's credential test answers a 401 or a 404 with its own generic words instead of the credential's rules
+ * (measured on 1.123.81); the test still fails for the right reason, which is what is asserted there.
+ */
+const ON_1X = VERSIONS.n8n.startsWith('1.');
 
 describe('Datatruck credential test in n8n', () => {
 	let sb: Sandbox;
@@ -55,13 +62,13 @@ describe('Datatruck credential test in n8n', () => {
 		sb.clearLog();
 		const result = await testStored('credBadToken0001');
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/refused the API token/i);
+		expect(result.message).toMatch(ON_1X ? /Authorization failed/i : /refused the API token/i);
 		expect(sb.log.map((e) => e.status)).toContain(401);
 	});
 
 	it('fails with a wrong address, pointing at the Company field', async () => {
 		const result = await testStored('credWrongHost001');
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/Company/);
+		expect(result.message).toMatch(ON_1X ? /could not be found/i : /Company/);
 	});
 });
