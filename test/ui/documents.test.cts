@@ -7,7 +7,6 @@ import type { Page } from 'playwright-core';
 import { launchUi, type Ui } from './lib/browser.cts';
 import {
 	creatorItem,
-	fillParam,
 	ndv,
 	newWorkflow,
 	outputItemCount,
@@ -25,6 +24,7 @@ import {
 	workflowIdOf,
 } from './lib/editor.cts';
 import { lastRunItems } from './lib/executions.cts';
+import { openPicker, typeInPicker } from './lib/pickers.cts';
 import { startInstance, type Instance } from './lib/instance.cts';
 
 describe('Load › Get Documents in the n8n editor (Chromium)', () => {
@@ -54,7 +54,9 @@ describe('Load › Get Documents in the n8n editor (Chromium)', () => {
 		await pickAction(page, 'Get the documents of a load');
 		await useCredential(page, credentialId);
 		expect(await selectedOption(param(page, 'operation'))).toBe('Get Documents');
-		await fillParam(page, 'loadId', String(load.id));
+		// The load is picked the way a dispatcher does: typed load number, then the list entry.
+		const search = await openPicker(page, 'loadId');
+		await (await typeInPicker(page, search, String(load.load_id), `Load ${load.load_id}`)).click();
 		await selectOption(page, param(page, 'output'), 'One Item per Load');
 
 		inst.sb.clearLog();
