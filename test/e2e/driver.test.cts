@@ -2,6 +2,7 @@
 import { authCheck } from './lib/sandbox.cts';
 import { direct, startSuite, type Suite } from './lib/suite.cts';
 import { itemsOf } from './lib/output.cts';
+import { driverCreateParameters } from '../integration/fixtures.cts';
 
 const API = '/api/v1/openapi';
 
@@ -37,24 +38,7 @@ describe('Driver resource in n8n', () => {
 			},
 			{
 				name: 'Hire Maria',
-				parameters: {
-					resource: 'driver',
-					operation: 'create',
-					firstName: 'Maria',
-					lastName: 'Lopez',
-					contactNumber: '+1 312 555 0142',
-					driverType: 'company_driver',
-					additionalFields: {
-						email: 'maria.lopez@acmetrucking.com',
-						employeeStatus: 'Active',
-						status: 'Available',
-						isMain: false,
-						mcNumber: 2,
-						birthDate: '1986-04-12T00:00:00',
-						driverLicense: 'L52374918',
-						driverLicenseExpiration: '2028-06-30',
-					},
-				},
+				parameters: driverCreateParameters(),
 			},
 			{
 				name: 'Update driver 205',

@@ -2,6 +2,7 @@
 import { authCheck } from './lib/sandbox.cts';
 import { direct, startSuite, type Suite } from './lib/suite.cts';
 import { itemsOf } from './lib/output.cts';
+import { workOrderCreateParameters } from '../integration/fixtures.cts';
 
 const API = '/api/v1/openapi';
 
@@ -17,25 +18,7 @@ describe('Work Order resource in n8n', () => {
 		const { run, log } = await s.run('e2eWorkOrder0001', [
 			{
 				name: 'Create from the form',
-				parameters: {
-					resource: 'workOrder',
-					operation: 'create',
-					procedureName: 'TRK TIre Rim Repair / Replacement',
-					additionalFields: {
-						referenceNumber: 'WO-E2E-1001',
-						status: 'Pending',
-						truck: 'T142',
-						odometer: 412870,
-						totalPrice: '1234.50',
-						scheduledOnDate: '2026-11-21T09:00:00',
-						vendor: 'TA Truck Service',
-						vendorEmail: 'service@ta-joliet.example',
-					},
-					tasks: { task: [{ customTask: 'Replace rim', partsPrice: '85.00', partsQuantity: '2', laborHours: '1.5' }] },
-					notes: { note: [{ body: 'Driver reported a bent rim at pre-trip.' }] },
-					compensation: { entry: [{ driver: 'Maria Lopez', customer: 'Coyote Logistics' }] },
-					tags: { tag: [{ name: 'Tires' }] },
-				},
+				parameters: workOrderCreateParameters('WO-E2E-1001'),
 			},
 			{
 				name: 'Create from JSON',

@@ -1,7 +1,7 @@
 import { DRIVER_LIST_SCHEMA } from '../sandbox/resources/drivers.cts';
 import { project } from '../sandbox/schema.cts';
 import { useSandbox } from '../harness/sandbox.cts';
-import { driverUpdateParameters } from './fixtures.cts';
+import { driverCreateParameters, driverUpdateParameters } from './fixtures.cts';
 
 const dt = useSandbox();
 
@@ -93,29 +93,13 @@ describe('Driver › Get Many', () => {
 describe('Driver › Create', () => {
 	test('sends a flat body with birth_date and typed extras, and returns the confirmation as one item', async () => {
 		const result = await dt.run({
-			parameters: {
-				resource: 'driver',
-				operation: 'create',
-				firstName: 'Maria',
-				lastName: 'Lopez',
-				contactNumber: '+1 312 555 0142',
-				driverType: 'company_driver',
-				additionalFields: {
-					email: 'maria.lopez@acmetrucking.com',
-					employeeStatus: 'Active',
-					status: 'Available',
-					isMain: false,
-					mcNumber: 2,
-					birthDate: '1986-04-12T00:00:00',
-					dispatchStatus: 1,
-					driverLicense: 'L52374918',
-					driverLicenseClass: 'A',
-					driverLicenseState: 'IL',
-					driverLicenseIssueDate: '2022-06-30T00:00:00',
-					driverLicenseExpiration: '2028-06-30',
-					telegramNumber: '+1 312 555 0199',
-				},
-			},
+			parameters: driverCreateParameters({
+				dispatchStatus: 1,
+				driverLicenseClass: 'A',
+				driverLicenseState: 'IL',
+				driverLicenseIssueDate: '2022-06-30T00:00:00',
+				telegramNumber: '+1 312 555 0199',
+			}),
 		});
 
 		expect(result.error).toBeUndefined();

@@ -19,3 +19,49 @@ export function driverUpdateParameters(overrides: INodeParameters = {}): INodePa
 		...overrides,
 	};
 }
+
+/** The form of a new driver (Driver › Create), as a dispatcher hiring Maria fills it in; `extra` adds more fields. */
+export function driverCreateParameters(extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'driver',
+		operation: 'create',
+		firstName: 'Maria',
+		lastName: 'Lopez',
+		contactNumber: '+1 312 555 0142',
+		driverType: 'company_driver',
+		additionalFields: {
+			email: 'maria.lopez@acmetrucking.com',
+			employeeStatus: 'Active',
+			status: 'Available',
+			isMain: false,
+			mcNumber: 2,
+			birthDate: '1986-04-12T00:00:00',
+			driverLicense: 'L52374918',
+			driverLicenseExpiration: '2028-06-30',
+			...extra,
+		},
+	};
+}
+
+/** The form of a tyre-rim work order with a task, a note, compensation and a tag (Work Order › Create). */
+export function workOrderCreateParameters(referenceNumber: string): INodeParameters {
+	return {
+		resource: 'workOrder',
+		operation: 'create',
+		procedureName: 'TRK TIre Rim Repair / Replacement',
+		additionalFields: {
+			referenceNumber,
+			status: 'Pending',
+			truck: 'T142',
+			odometer: 412870,
+			totalPrice: '1234.50',
+			scheduledOnDate: '2026-11-21T09:00:00',
+			vendor: 'TA Truck Service',
+			vendorEmail: 'service@ta-joliet.example',
+		},
+		tasks: { task: [{ customTask: 'Replace rim', partsPrice: '85.00', partsQuantity: '2', laborHours: '1.5' }] },
+		notes: { note: [{ body: 'Driver reported a bent rim at pre-trip.' }] },
+		compensation: { entry: [{ driver: 'Maria Lopez', customer: 'Coyote Logistics' }] },
+		tags: { tag: [{ name: 'Tires' }] },
+	};
+}

@@ -10,7 +10,7 @@
  * `npm run schemas` fails when an operation has no case here, or a case names no operation.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { driverUpdateParameters } from '../integration/fixtures.cts';
+import { driverCreateParameters, driverUpdateParameters, workOrderCreateParameters } from '../integration/fixtures.cts';
 import type { SandboxConfig } from '../sandbox/index.cts';
 
 export interface SchemaCase {
@@ -59,24 +59,7 @@ export const SCHEMA_CASES: SchemaCase[] = [
 	{
 		node: 'datatruck',
 		name: 'hire a driver',
-		parameters: {
-			resource: 'driver',
-			operation: 'create',
-			firstName: 'Maria',
-			lastName: 'Lopez',
-			contactNumber: '+1 312 555 0142',
-			driverType: 'company_driver',
-			additionalFields: {
-				email: 'maria.lopez@acmetrucking.com',
-				employeeStatus: 'Active',
-				status: 'Available',
-				isMain: false,
-				mcNumber: 2,
-				birthDate: '1986-04-12T00:00:00',
-				driverLicense: 'L52374918',
-				driverLicenseExpiration: '2028-06-30',
-			},
-		},
+		parameters: driverCreateParameters(),
 	},
 	// The form of a full update, shared with the driver tests (so a change of Update's parameters reaches both).
 	...([['detail', '205'], ['array', '206']] as const).map(([reply, driverId]) => ({
@@ -139,25 +122,7 @@ export const SCHEMA_CASES: SchemaCase[] = [
 	{
 		node: 'datatruck',
 		name: 'tire work order from the form',
-		parameters: {
-			resource: 'workOrder',
-			operation: 'create',
-			procedureName: 'TRK TIre Rim Repair / Replacement',
-			additionalFields: {
-				referenceNumber: 'WO-SCHEMA-1001',
-				status: 'Pending',
-				truck: 'T142',
-				odometer: 412870,
-				totalPrice: '1234.50',
-				scheduledOnDate: '2026-11-21T09:00:00',
-				vendor: 'TA Truck Service',
-				vendorEmail: 'service@ta-joliet.example',
-			},
-			tasks: { task: [{ customTask: 'Replace rim', partsPrice: '85.00', partsQuantity: '2', laborHours: '1.5' }] },
-			notes: { note: [{ body: 'Driver reported a bent rim at pre-trip.' }] },
-			compensation: { entry: [{ driver: 'Maria Lopez', customer: 'Coyote Logistics' }] },
-			tags: { tag: [{ name: 'Tires' }] },
-		},
+		parameters: workOrderCreateParameters('WO-SCHEMA-1001'),
 	},
 	{
 		node: 'datatruck',
