@@ -93,4 +93,65 @@ describe('RollingWindowLimiter', () => {
 		// Without the signal this would wait a whole minute; jest's timeout would fail the test.
 		await expect(waiting).rejects.toThrow('execution cancelled');
 	});
+	describe('one request first when the window is unknown', () => {
+		/** Acquires `n` slots at once; returns which were granted before any answer came back. */
+		async function burst(limiter: RollingWindowLimiter, n: number) {
+			const granted: number[] = [];
+			const slots = Array.from({ length: n }, (_, index) =>
+				limiter.acquire().then((slot) => {
+					granted.push(index);
+					return slot;
+				}),
+			);
+			await new Promise((resolve) => setTimeout(resolve, 30));
+			return { granted, slots };
+		}
+
+		test('a fresh process sends one request and waits for its answer before the rest of a burst', async () => {
+			const limiter = new RollingWindowLimiter(20, 60_000);
+			const { granted, slots } = await burst(limiter, 5);
+			expect(granted).toEqual([0]);
+			(await slots[0]).answered();
+			await Promise.all(slots);
+			expect(granted).toEqual([0, 1, 2, 3, 4]);
+		});
+
+		test('once a request got through, a burst goes out at once', async () => {
+			const limiter = new RollingWindowLimiter(20, 60_000);
+			(await limiter.acquire()).answered();
+			const { granted } = await burst(limiter, 5);
+			expect(granted).toEqual([0, 1, 2, 3, 4]);
+		});
+
+		test('a refused probe keeps the next requests one at a time', async () => {
+			const limiter = new RollingWindowLimiter(20, 60_000);
+			const { granted, slots } = await burst(limiter, 3);
+			(await slots[0]).answered(true);
+			await new Promise((resolve) => setTimeout(resolve, 30));
+			expect(granted).toEqual([0, 1]);
+			(await slots[1]).answered();
+			await Promise.all(slots);
+			expect(granted).toEqual([0, 1, 2]);
+		});
+
+		test('after a quiet window the window is unknown again', async () => {
+			let clock = 0;
+			const limiter = new RollingWindowLimiter(20, 60_000, () => clock);
+			(await limiter.acquire()).answered();
+			clock = 61_000;
+			const { granted, slots } = await burst(limiter, 3);
+			expect(granted).toEqual([0]);
+			(await slots[0]).answered();
+			await Promise.all(slots);
+		});
+
+		test('cancelling the execution stops the wait for the probe\'s answer', async () => {
+			const limiter = new RollingWindowLimiter(20, 60_000);
+			await limiter.acquire();
+			const cancel = new AbortController();
+			const waiting = limiter.acquire(cancel.signal);
+			cancel.abort(new Error('execution cancelled'));
+			await expect(waiting).rejects.toThrow('execution cancelled');
+		});
+	});
 });

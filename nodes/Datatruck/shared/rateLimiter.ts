@@ -23,6 +23,15 @@ export class RollingWindowLimiter {
 
 	private lastSentAt = -Infinity;
 
+	private inFlight = 0;
+
+	/** When Datatruck last let a request of this process through, and when it last refused one. */
+	private lastAcceptedAt = -Infinity;
+
+	private lastRefusedAt = -Infinity;
+
+	private answerWaiters: Array<() => void> = [];
+
 	/** Requests of this process that Datatruck did not refuse: the token's window is moving for us. */
 	answeredCount = 0;
 
@@ -89,12 +98,48 @@ export class RollingWindowLimiter {
 		const slot = { at: this.now(), answered: false };
 		this.started.push(slot);
 		this.lastSentAt = slot.at;
+		this.inFlight++;
 		return (refused = false) => {
+			if (slot.answered) return;
 			slot.at = Math.max(slot.at, this.now());
 			slot.answered = true;
-			if (!refused) this.answeredCount++;
-			else if (this.started.includes(slot)) this.started.splice(this.started.indexOf(slot), 1);
+			this.inFlight--;
+			if (!refused) {
+				this.answeredCount++;
+				this.lastAcceptedAt = slot.at;
+			} else {
+				this.lastRefusedAt = slot.at;
+				if (this.started.includes(slot)) this.started.splice(this.started.indexOf(slot), 1);
+			}
+			for (const wake of this.answerWaiters.splice(0)) wake();
 		};
+	}
+
+	/**
+	 * Whether the next request must wait for the answer of one in flight. Datatruck's window is
+	 * shared with every other client of the token, and this process knows nothing of it while none
+	 * of its requests got through for a whole window (a fresh process, a quiet one), nor right after
+	 * a 429 (someone else holds slots this process counted as free): then one request goes first,
+	 * alone, until one gets through. Sent at once, a burst would be refused whole
+	 * when others filled the window (20 answers 429 where one tells as much); after one answer the
+	 * window is known to have room or the 429 has paused everyone. Costs nothing to a list, whose
+	 * page 1 goes alone anyway, and one round trip to the first burst of items after a quiet spell.
+	 */
+	waitsForAnswer(): boolean {
+		if (this.inFlight === 0) return false;
+		return this.lastRefusedAt > this.lastAcceptedAt || this.now() - this.lastAcceptedAt > this.windowMs;
+	}
+
+	private async nextAnswer(signal?: AbortSignal): Promise<void> {
+		signal?.throwIfAborted();
+		await new Promise<void>((resolve, reject) => {
+			const onAbort = () => reject(signal?.reason ?? new Error('aborted'));
+			this.answerWaiters.push(() => {
+				signal?.removeEventListener('abort', onAbort);
+				resolve();
+			});
+			signal?.addEventListener('abort', onAbort, { once: true });
+		});
 	}
 
 	/** Nobody using this token in this process sends for `ms`. */
@@ -152,7 +197,10 @@ export class RollingWindowLimiter {
 	async acquire(signal?: AbortSignal): Promise<{ waitedMs: number; answered: (refused?: boolean) => void }> {
 		const mine = this.turn.then(async () => {
 			const began = this.now();
-			for (let waitMs = this.nextStart() - began; waitMs > 0; waitMs = this.nextStart() - this.now()) {
+			for (;;) {
+				while (this.waitsForAnswer()) await this.nextAnswer(signal);
+				const waitMs = this.nextStart() - this.now();
+				if (waitMs <= 0) break;
 				await pause(waitMs, signal);
 			}
 			return { waitedMs: this.now() - began, answered: this.start() };

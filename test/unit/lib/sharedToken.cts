@@ -109,7 +109,7 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 	while (clock <= durationMs || flights.length) {
 		// Send what each process's limiter allows now.
 		states.forEach((s, index) => {
-			while (s.inFlight < s.plan.concurrency && wants(s) && s.limiter.nextStart() <= clock) {
+			while (s.inFlight < s.plan.concurrency && wants(s) && !s.limiter.waitsForAnswer() && s.limiter.nextStart() <= clock) {
 				const streak = s.retrying.shift() ?? (s.sent++, s.limiter.rateLimitStreak(retries));
 				const answered = s.limiter.start();
 				s.inFlight++;
@@ -131,7 +131,7 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 		for (const flight of flights) candidates.push(flight.status ? flight.answerAt : flight.arriveAt);
 		for (const s of states) {
 			if (s.inFlight < s.plan.concurrency) {
-				if (wants(s)) candidates.push(s.limiter.nextStart());
+				if (wants(s) && !s.limiter.waitsForAnswer()) candidates.push(s.limiter.nextStart());
 				else if (clock < s.plan.from) candidates.push(s.plan.from);
 			}
 		}
