@@ -1,3 +1,4 @@
+import { AdaptiveShare } from '../../nodes/Datatruck/shared/adaptiveShare';
 import { readRateLimitHeaders } from '../../nodes/Datatruck/shared/rateLimitHeaders';
 import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/rateLimiter';
 import { ratePerWindow, simulateSharedToken, type SharedTokenOutcome } from './lib/sharedToken.cts';
@@ -33,7 +34,8 @@ describe('K n8n processes on one token (queue-mode workers), simulated clock', (
 			expect(rate).toBeGreaterThan(0.7 * fair);
 			expect(rate).toBeLessThan(1.3 * fair);
 		}
-		expect(ratePerWindow(run.admitted, 20 * W, 80 * W, W)).toBeGreaterThan(0.8 * LIMIT);
+		// Issue 15's targets for two workers: 0.9 of the bound, at most 5 % answered 429.
+		expect(ratePerWindow(run.admitted, 20 * W, 80 * W, W)).toBeGreaterThan((k === 2 ? 0.9 : 0.8) * LIMIT);
 		expect(tooManyShare(run)).toBeLessThan(k === 2 ? 0.05 : 0.12);
 	});
 
@@ -117,10 +119,10 @@ describe('the limiter and the share', () => {
 		for (let i = 0; i < 5; i++) limiter.start()();
 		limiter.tooManyRequests(1000, 1000);
 		limiter.tooManyRequests(1000, 1000);
-		expect(limiter.share.current()).toBeCloseTo(LIMIT * 0.7);
+		expect(limiter.share.current()).toBeCloseTo(LIMIT * AdaptiveShare.DECREASE);
 		clock = 2000;
 		limiter.start()();
-		expect(limiter.nextStart()).toBe(2000 + W / 14);
+		expect(limiter.nextStart()).toBe(2000 + W / Math.floor(LIMIT * AdaptiveShare.DECREASE));
 	});
 
 	test('a 429 when our own count is already at the limit does not shrink the share', () => {
