@@ -87,6 +87,21 @@ describe('Load resource in n8n', () => {
 		);
 	});
 
+	it('Get Many: only the loads of two dispatchers picked in the Dispatcher dropdown', async () => {
+		const [a, b] = [...new Map(s.sb.data.drivers.flatMap((d) => (d.assigned_dispatcher ? [[d.assigned_dispatcher.id, d.assigned_dispatcher]] : []))).values()];
+		const { run, log } = await s.run('e2eLoadDispatch1', [
+			{ name: 'Two dispatchers', parameters: { resource: 'load', operation: 'getMany', limit: 10, dispatcherIds: [a.id, b.id] } },
+		]);
+		const dispatcherTerm = { column: 'dispatcher__id', value: [a.id, b.id], contains: 'is_in' };
+		expect(log).toHaveLength(1);
+		expect(log[0].query).toEqual({ filter: JSON.stringify([dispatcherTerm]), ordering: '-created_datetime,-id', page_size: '10' });
+		const expected = await direct(s.sb, `/orders/?filter=${encodeURIComponent(JSON.stringify([dispatcherTerm]))}&ordering=-created_datetime,-id&page_size=10`);
+		const items = itemsOf(run, 'Two dispatchers');
+		expect(items).toEqual(expected.results);
+		expect(items).toHaveLength(10);
+		for (const item of items) expect([a.full_name, b.full_name]).toContain(item.dispatcher__full_name);
+	});
+
 	it('Get: one load by id, raw and simplified; an unknown id is a clear error', async () => {
 		const order = s.sb.data.orders[7];
 		const { run, log } = await s.runAllowingFailure('e2eLoadGet000001', [

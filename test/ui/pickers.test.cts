@@ -1,9 +1,11 @@
 /**
  * Record pickers in the real n8n editor (Chromium): a driver picked by typing part of a name and updated with only
- * a new phone number; a load picked from the list. Expectations come from the sandbox's data and request log.
+ * a new phone number; a load picked from the list; dispatchers picked from Load › Get Many's dropdown. Expectations
+ * come from the sandbox's data and request log.
  */
 import type { Page } from 'playwright-core';
-import type { DriverRecord, RequestLogEntry } from '../sandbox/index.cts';
+import type { DriverRecord, PersonRef, RequestLogEntry } from '../sandbox/index.cts';
+import { direct } from '../e2e/lib/suite.cts';
 import { launchUi, type Ui } from './lib/browser.cts';
 import { unexpectedErrors } from './lib/console.cts';
 import {
@@ -12,6 +14,7 @@ import {
 	fillParam,
 	ndv,
 	newWorkflow,
+	openDropdown,
 	outputColumn,
 	outputPanel,
 	param,
@@ -120,6 +123,52 @@ describe('Record pickers in the n8n editor (Chromium)', () => {
 		expect(await outputColumn(outputPanel(page), 'id')).toEqual([String(load.id)]);
 		// The picker shows the picked load by its list entry, not a bare number.
 		expect(await param(page, 'loadId').locator(tid('rlc-input')).locator('xpath=self::input | .//input').first().inputValue()).toContain(String(load.load_id));
+		expect(unexpectedErrors(ui.errors, inst.url)).toEqual([]);
+	});
+
+	it('Load › Get Many: the dropdown lists the dispatchers of the company\'s drivers; the one picked filters the run', async () => {
+		const dispatchers = new Map<number, PersonRef>();
+		for (const { assigned_dispatcher: dispatcher } of inst.sb.data.drivers) if (dispatcher) dispatchers.set(dispatcher.id, dispatcher);
+		const expected = [...dispatchers.values()].map((d) => `${d.full_name} (ID ${d.id})`).sort((a, b) => a.localeCompare(b));
+		expect(expected.length).toBeGreaterThan(2);
+
+		inst.sb.clearLog();
+		await openAction('Get many loads');
+
+		const select = param(page, 'dispatcherIds');
+		const list = await openDropdown(page, select);
+		// A multiOptions list has no test ids on its entries: they are the list box's options.
+		const options = list.getByRole('option');
+		const option = (name: string) => options.filter({ hasText: name }).first();
+		await option(expected[0]).waitFor();
+		const shown = (await options.allInnerTexts()).map((n) => n.trim());
+		expect(shown).toEqual(expected);
+		// The editor asks for the options when the form shows and again when the dropdown opens: the driver list was
+		// read once, whole, and nothing else was sent.
+		expect(inst.sb.log.map((e) => `${e.method} ${e.path} ${JSON.stringify(e.query)}`)).toEqual([
+			`GET ${API}/drivers/list/ {"page_size":"all"}`,
+		]);
+
+		const picked = [...dispatchers.values()].find((d) => `${d.full_name} (ID ${d.id})` === expected[1])!;
+		await option(expected[1]).click();
+		await screenshot(page, 'dispatcher-dropdown');
+		await page.keyboard.press('Escape');
+		await list.waitFor({ state: 'hidden' });
+
+		// Few enough rows for the output table to show them all on its first page.
+		await fillParam(page, 'limit', '5');
+		inst.sb.clearLog();
+		expect(await runFromNdv(page)).toBe('success');
+		const log: RequestLogEntry[] = [...inst.sb.log];
+		const term = { column: 'dispatcher__id', value: [picked.id], contains: 'is_in' };
+		expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([`GET ${API}/orders/ 200`]);
+		expect(JSON.parse(String(log[0].query.filter))).toEqual([term]);
+
+		// What n8n shows is the page Datatruck returns for that filter: only the picked dispatcher's loads.
+		const reply = await direct(inst.sb, `/orders/?filter=${encodeURIComponent(JSON.stringify([term]))}&ordering=-created_datetime,-id&page_size=${log[0].query.page_size}`);
+		expect(reply.results).toHaveLength(5);
+		for (const load of reply.results) expect(load.dispatcher__full_name).toBe(picked.full_name);
+		expect(await outputColumn(outputPanel(page), 'id')).toEqual(reply.results.map((load: { id: number }) => String(load.id)));
 		expect(unexpectedErrors(ui.errors, inst.url)).toEqual([]);
 	});
 });

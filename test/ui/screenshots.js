@@ -32,6 +32,7 @@ const CHOSEN = {
 	'driver-picker.png': 'driver-picker.png',
 	'driver-update-phone.png': 'driver-update-phone.png',
 	'load-picker.png': 'load-picker.png',
+	'dispatcher-dropdown.png': 'dispatcher-dropdown.png',
 };
 
 function main() {

@@ -4,8 +4,8 @@ import { cachedPerCredential } from '../shared/searchCache';
 import { datatruckRequest } from '../shared/transport';
 
 /*
- * Dropdowns filled from the company's own data. Datatruck publishes no list of dispatch statuses
- * or trailer types, so each is read from the records that use them: one request for the
+ * Dropdowns filled from the company's own data. Datatruck publishes no list of dispatch statuses,
+ * trailer types or dispatchers, so each is read from the records that use them: one request for the
  * whole list (`page_size=all`), cached for a minute per credential and shared by the dropdowns
  * that read the same list. A value no record uses yet can still be given as an expression.
  */
@@ -20,14 +20,16 @@ function sorted(options: Map<string, INodePropertyOptions>): INodePropertyOption
 	return [...options.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The distinct `{id, name}` references of one field, e.g. a trailer's `type`. */
-function distinctReferences(records: IDataObject[], key: string): INodePropertyOptions[] {
+/** The distinct `{id, name}` references of one field, e.g. a trailer's `type`; odd shapes are skipped. */
+function distinctReferences(records: IDataObject[], key: string, nameKey = 'name'): INodePropertyOptions[] {
 	const options = new Map<string, INodePropertyOptions>();
 	for (const record of records) {
-		const reference = record[key] as IDataObject | null | undefined;
-		if (!reference || typeof reference !== 'object' || typeof reference.id !== 'number') continue;
-		const name = typeof reference.name === 'string' && reference.name ? reference.name : `#${reference.id}`;
-		options.set(String(reference.id), { name: `${name} (ID ${reference.id})`, value: reference.id });
+		const reference = record?.[key] as IDataObject | null | undefined;
+		const id = reference && typeof reference === 'object' ? reference.id : undefined;
+		if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) continue;
+		const label = (reference as IDataObject)[nameKey];
+		const name = typeof label === 'string' && label.trim() ? label.trim() : `#${id}`;
+		options.set(String(id), { name: `${name} (ID ${id})`, value: id });
 	}
 	return sorted(options);
 }
@@ -41,4 +43,9 @@ export async function getTrailerTypes(this: ILoadOptionsFunctions): Promise<INod
 	return distinctReferences(await wholeList(this, '/trailers/list/'), 'type');
 }
 
-export const loadOptions = { getDispatchStatuses, getTrailerTypes };
+/** Dispatchers as the company's drivers carry them (`assigned_dispatcher: {id, full_name}`). */
+export async function getDispatchers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return distinctReferences(await wholeList(this, '/drivers/list/'), 'assigned_dispatcher', 'full_name');
+}
+
+export const loadOptions = { getDispatchers, getDispatchStatuses, getTrailerTypes };

@@ -37,6 +37,11 @@ export interface OperationSpec {
 	/** Checks and builds the request from the parameters before anything is sent. */
 	preSend?: PreSendAction[];
 	shape?: RecordShaper;
+	/**
+	 * For a list Datatruck cannot filter as asked: the records to keep, or undefined to keep all.
+	 * The list is then read whole (one request where it takes `page_size=all`) and Limit counts kept records.
+	 */
+	keep?: (this: IExecuteSingleFunctions) => ((record: IDataObject) => boolean) | undefined;
 	/** Builds the output items itself, e.g. with binary data; they are paired with the input item. */
 	toItems?: (
 		this: IExecutePaginationFunctions,
@@ -92,7 +97,9 @@ function routeThroughTransport(spec: OperationSpec) {
 						'50',
 						1,
 					);
-			records = await fetchList(this, request, spec.list, limit, purpose);
+			const keep = spec.keep?.call(this);
+			records = await fetchList(this, request, spec.list, keep ? undefined : limit, purpose);
+			if (keep) records = records.filter(keep).slice(0, limit);
 		} else {
 			records = asRecords(await datatruckRequest(this, request, purpose));
 		}

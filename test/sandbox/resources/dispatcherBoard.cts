@@ -10,6 +10,7 @@ import { driverPay } from '../seed.cts';
 import { SandboxStore } from '../store.cts';
 import { Order, PersonRef, SandboxData } from '../types.cts';
 import { pageReply } from './listing.cts';
+import { dispatcherOf } from './orders.cts';
 
 export interface DispatcherBoardRow {
 	total_driver_pay: number;
@@ -49,7 +50,7 @@ export function dispatcherBoard(data: SandboxData, window: BoardWindow): Dispatc
 		if (order.status === 'cancelled' || order.trip === null) continue;
 		const date = tripDate(order, window.dateBy);
 		if (date === null || date < window.start || date > window.end) continue;
-		const dispatcher = data.dispatchers.find((d) => d.full_name === order.dispatcher__full_name);
+		const dispatcher = dispatcherOf(data, order);
 		if (!dispatcher) continue;
 		let entry = rows.get(dispatcher.id);
 		if (!entry) {

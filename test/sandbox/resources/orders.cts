@@ -10,7 +10,7 @@ import { Route } from '../router.cts';
 import { SchemaOf } from '../schema.cts';
 import { roadMiles, toDecimal } from '../seed.cts';
 import { nextId, SandboxStore } from '../store.cts';
-import { Order, Stop, StopLocation } from '../types.cts';
+import { Order, PersonRef, SandboxData, Stop, StopLocation } from '../types.cts';
 import { rules, validateBody, Validated } from '../validation.cts';
 import { filteredAndOrdered, pageReply } from './listing.cts';
 
@@ -100,6 +100,23 @@ export const ORDER_SCHEMA: SchemaOf<Order> = {
 	flagging_reason: 'string',
 	documents: [{ file_type: 'string', file_link: 'string', uploaded_by: 'string', uploaded_at: 'datetime' }],
 };
+
+/**
+ * A load's dispatcher record. The list shows only `dispatcher__full_name`, but Datatruck's ORM can
+ * filter and sort on the whole relation (`dispatcher__id`, A31); the sandbox joins it by name.
+ */
+export function dispatcherOf(data: SandboxData, order: Order): PersonRef | null {
+	return data.dispatchers.find((dispatcher) => dispatcher.full_name === order.dispatcher__full_name) ?? null;
+}
+
+const ORDER_QUERY_SCHEMA = { ...ORDER_SCHEMA, dispatcher: { id: 'int', full_name: 'string' } } as const;
+
+/** The loads list: filtered and ordered with the dispatcher joined, served without it. */
+function listOrders(request: ApiRequest, store: SandboxStore) {
+	const joined = store.data.orders.map((order) => ({ ...order, dispatcher: dispatcherOf(store.data, order), order }));
+	const picked = filteredAndOrdered(joined, request, store, ORDER_QUERY_SCHEMA, DEFAULT_ORDER_ORDERING);
+	return pageReply(picked.map((entry) => entry.order), request, store, CAPPED_PAGE_SIZE);
+}
 
 /** Newest first; same-second loads newest id first (a stable order the poller can rely on). */
 export const DEFAULT_ORDER_ORDERING = '-created_datetime,-id';
@@ -282,8 +299,7 @@ export const orderRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/orders/',
-		handler: (request, store) =>
-			pageReply(filteredAndOrdered(store.data.orders, request, store, ORDER_SCHEMA, DEFAULT_ORDER_ORDERING), request, store, CAPPED_PAGE_SIZE),
+		handler: listOrders,
 	},
 	{ method: 'POST', pattern: '/orders/create/', handler: createFromApi },
 	// The spec writes /orders/{pk} without a slash; Django projects usually add one, so both answer.

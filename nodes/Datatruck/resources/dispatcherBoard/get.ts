@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit, showFor } from '../../shared/descriptions';
+import { dispatchersProperty, keepDispatchers } from '../../shared/dispatchers';
 import { datatruckOperation } from '../../shared/route';
 import { ParameterCheck } from '../../shared/validation';
 
@@ -31,6 +32,8 @@ export const dispatcherBoardGetOperation = datatruckOperation({
 	// The board takes page_size=all: Return All is one request, Limit asks for exactly that many rows.
 	list: { maxPageSize: 1000, acceptsAll: true },
 	preSend: [boardWindow],
+	// The board has no dispatcher parameter: with dispatchers chosen it is read whole (still one request).
+	keep: keepDispatchers('dispatcher__id'),
 });
 
 export const dispatcherBoardGetFields: INodeProperties[] = [
@@ -55,5 +58,6 @@ export const dispatcherBoardGetFields: INodeProperties[] = [
 		description: 'Last day of the window, included; on or after the Start Date. Only the date is used.',
 		displayOptions: display,
 	},
+	dispatchersProperty(display, 'the rows'),
 	...returnAllAndLimit(display),
 ];

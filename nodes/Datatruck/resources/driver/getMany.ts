@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { applySort, returnAllAndLimit, showFor, sortOptions } from '../../shared/descriptions';
+import { dispatchersProperty, filterByDispatchers } from '../../shared/dispatchers';
 import { applyFilters, filterConditionsProperty } from '../../shared/filters';
 import { datatruckOperation } from '../../shared/route';
 import { DRIVER_FIELDS } from './fields';
@@ -16,11 +17,12 @@ export const driverGetManyOperation = datatruckOperation({
 	path: '/drivers/list/',
 	// The driver list takes page_size=all: Return All is one request, whatever the fleet's size.
 	list: { maxPageSize: 1000, acceptsAll: true },
-	preSend: [applyFilters(DRIVER_FIELDS), applySort],
+	preSend: [applyFilters(DRIVER_FIELDS), filterByDispatchers('assigned_dispatcher__id'), applySort],
 });
 
 export const driverGetManyFields: INodeProperties[] = [
 	...returnAllAndLimit(display),
+	dispatchersProperty(display, 'the drivers assigned to one'),
 	filterConditionsProperty(DRIVER_FIELDS, display, 'drivers'),
 	sortOptions(DRIVER_FIELDS, display, 'account__last_name'),
 ];

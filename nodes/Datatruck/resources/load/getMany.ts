@@ -6,6 +6,7 @@ import {
 	simplifyProperty,
 	sortOptions,
 } from '../../shared/descriptions';
+import { dispatchersProperty, filterByDispatchers } from '../../shared/dispatchers';
 import { applyFilters, filterConditionsProperty } from '../../shared/filters';
 import { datatruckOperation } from '../../shared/route';
 import { simplifyLoadsWhenAsked } from '../../shared/simplify';
@@ -25,12 +26,13 @@ export const loadGetManyOperation = datatruckOperation({
 		// Datatruck's own order when none is chosen; loads always have an id and a creation time.
 		changeSafe: { defaultOrdering: '-created_datetime', keysetFields: ['id', 'created_datetime'], fields: LOAD_FIELDS },
 	},
-	preSend: [applyFilters(LOAD_FIELDS), applySort],
+	preSend: [applyFilters(LOAD_FIELDS), filterByDispatchers('dispatcher__id'), applySort],
 	shape: simplifyLoadsWhenAsked,
 });
 
 export const loadGetManyFields: INodeProperties[] = [
 	...returnAllAndLimit(display),
+	dispatchersProperty(display, 'the loads'),
 	filterConditionsProperty(LOAD_FIELDS, display, 'loads'),
 	sortOptions(LOAD_FIELDS, display, 'created_datetime'),
 	simplifyProperty(display, 'one flat row per load with ID, status, pay, miles, customer, dispatcher, driver, truck, pickup and delivery'),

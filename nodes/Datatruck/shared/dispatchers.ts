@@ -1,0 +1,70 @@
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+import { valueAt } from './listPlan';
+import { ParameterCheck } from './validation';
+
+/**
+ * "Only these dispatchers" on the lists a dispatcher reads (loads, drivers, the board). The
+ * dropdown is filled by `getDispatchers` (methods/loadOptions.ts); an agent or an expression may
+ * give the IDs as a list or as comma-separated text, so both are read here and checked before any
+ * request is sent.
+ */
+export const DISPATCHERS_PARAMETER = 'dispatcherIds';
+const LABEL = 'Dispatcher Names or IDs';
+
+export function dispatchersProperty(displayOptions: IDisplayOptions, onlyWhat: string): INodeProperties {
+	return {
+		displayName: LABEL,
+		name: DISPATCHERS_PARAMETER,
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getDispatchers' },
+		default: [],
+		displayOptions,
+		description: `Only ${onlyWhat} of these dispatchers; none chosen means every dispatcher. The list holds the dispatchers assigned to the company's drivers; IDs such as 12,14 also work. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
+
+/** The chosen dispatcher IDs (none: every dispatcher); a value that is not an ID names the parameter. */
+export function chosenDispatchers(ctx: IExecuteSingleFunctions): number[] {
+	const raw = ctx.getNodeParameter(DISPATCHERS_PARAMETER, []) as unknown;
+	const entries = Array.isArray(raw) ? raw : String(raw ?? '').split(',');
+	const check = ParameterCheck.forItem(ctx);
+	const ids = entries
+		.map((entry) => String(entry ?? '').trim())
+		.filter(Boolean)
+		.map((entry) => check.integer(entry, LABEL, '12,14 (dispatcher IDs)', 1));
+	return [...new Set(ids)];
+}
+
+/** preSend: adds "dispatcher is any of …" to the list's `filter`, after the user's own conditions. */
+export function filterByDispatchers(column: string) {
+	return async function (
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const ids = chosenDispatchers(this);
+		if (!ids.length) return requestOptions;
+		const qs = (requestOptions.qs ?? {}) as IDataObject;
+		const filters = typeof qs.filter === 'string' && qs.filter ? (JSON.parse(qs.filter) as IDataObject[]) : [];
+		filters.push({ column, value: ids, contains: 'is_in' });
+		requestOptions.qs = { ...qs, filter: JSON.stringify(filters) };
+		return requestOptions;
+	};
+}
+
+/**
+ * For a list Datatruck cannot filter by dispatcher (the board): which records to keep, or
+ * undefined when every dispatcher is wanted.
+ */
+export function keepDispatchers(path: string) {
+	return function (this: IExecuteSingleFunctions): ((record: IDataObject) => boolean) | undefined {
+		const ids = new Set(chosenDispatchers(this));
+		if (!ids.size) return undefined;
+		return (record) => ids.has(Number(valueAt(record, path)));
+	};
+}
