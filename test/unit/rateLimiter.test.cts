@@ -93,12 +93,12 @@ describe('RollingWindowLimiter', () => {
 		// Without the signal this would wait a whole minute; jest's timeout would fail the test.
 		await expect(waiting).rejects.toThrow('execution cancelled');
 	});
-	describe('one request first when the window is unknown', () => {
-		/** Acquires `n` slots at once; returns which were granted before any answer came back. */
-		async function burst(limiter: RollingWindowLimiter, n: number) {
+	describe('one request at a time unless the window is known to have room', () => {
+		/** Acquires `n` slots at once (a list's pages, or items); returns which were granted before any answer came back. */
+		async function burst(limiter: RollingWindowLimiter, n: number, together = true) {
 			const granted: number[] = [];
 			const slots = Array.from({ length: n }, (_, index) =>
-				limiter.acquire().then((slot) => {
+				limiter.acquire(undefined, together).then((slot) => {
 					granted.push(index);
 					return slot;
 				}),
@@ -121,6 +121,19 @@ describe('RollingWindowLimiter', () => {
 			(await limiter.acquire()).answered();
 			const { granted } = await burst(limiter, 5);
 			expect(granted).toEqual([0, 1, 2, 3, 4]);
+		});
+
+		test('items (requests not sent together) go one after the other, each when the previous answer is in', async () => {
+			const limiter = new RollingWindowLimiter(20, 60_000);
+			(await limiter.acquire()).answered();
+			const { granted, slots } = await burst(limiter, 3, false);
+			expect(granted).toEqual([0]);
+			(await slots[0]).answered();
+			await new Promise((resolve) => setTimeout(resolve, 30));
+			expect(granted).toEqual([0, 1]);
+			(await slots[1]).answered();
+			await Promise.all(slots);
+			expect(granted).toEqual([0, 1, 2]);
 		});
 
 		test('a refused probe keeps the next requests one at a time', async () => {

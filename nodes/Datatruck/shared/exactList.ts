@@ -121,7 +121,7 @@ async function queryPage(read: ListRead, filters: ApiFilter[], terms: SortTerm[]
 async function linkedPage(read: ListRead, url: string): Promise<Page> {
 	const pastTheEnd = Symbol('past the end');
 	// Any other failure is the transport's own NodeApiError, passed on as it is.
-	const body = await datatruckRequest(read.ctx, { method: 'GET', url, timeout: read.request.timeout }, read.purpose).catch(
+	const body = await datatruckRequest(read.ctx, { method: 'GET', url, timeout: read.request.timeout, together: true }, read.purpose).catch(
 		(error: { httpCode?: unknown }) => {
 			if (error.httpCode === '404') return pastTheEnd;
 			throw error;

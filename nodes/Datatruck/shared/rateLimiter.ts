@@ -193,12 +193,21 @@ export class RollingWindowLimiter {
 		if (stated.remaining === 0 && stated.resetMs !== undefined) this.pauseFor(stated.resetMs);
 	}
 
-	/** Waits, in call order, until a request may be sent; returns how long it waited. */
-	async acquire(signal?: AbortSignal): Promise<{ waitedMs: number; answered: (refused?: boolean) => void }> {
+	/**
+	 * Waits, in call order, until a request may be sent; returns how long it waited.
+	 *
+	 * `together` is for the pages of one list read that go out at once (see exactList.ts): they
+	 * fill the window's free slots in one round trip. Every other request (an item's create, get or
+	 * update, a search) goes when no other request of this process is waiting for its answer, as n8n's
+	 * own nodes send one item after the other: the rate limit, not the round trip, sets the pace of
+	 * many items, and a window that others on the token have filled then refuses one of them, not a
+	 * whole burst.
+	 */
+	async acquire(signal?: AbortSignal, together = false): Promise<{ waitedMs: number; answered: (refused?: boolean) => void }> {
 		const mine = this.turn.then(async () => {
 			const began = this.now();
 			for (;;) {
-				while (this.waitsForAnswer()) await this.nextAnswer(signal);
+				while (this.waitsForAnswer() || (!together && this.inFlight > 0)) await this.nextAnswer(signal);
 				const waitMs = this.nextStart() - this.now();
 				if (waitMs <= 0) break;
 				await pause(waitMs, signal);

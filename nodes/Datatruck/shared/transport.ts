@@ -82,6 +82,8 @@ export interface DatatruckRequest {
 	body?: IDataObject | IDataObject[];
 	/** Per try; `timeoutPolicy.defaultMs` when absent. */
 	timeout?: number;
+	/** One of the pages of a list read that go out at once (see RollingWindowLimiter.acquire). */
+	together?: boolean;
 }
 
 /**
@@ -106,7 +108,7 @@ export async function datatruckRequest(
 	let waitedForRateLimitMs = 0;
 
 	for (;;) {
-		const slot = await connection.limiter.acquire(signal);
+		const slot = await connection.limiter.acquire(signal, request.together);
 		if (rateLimited.tries() > 0) waitedForRateLimitMs += slot.waitedMs;
 		firstSentAt ??= Date.now();
 
