@@ -56,9 +56,15 @@ export class RollingWindowLimiter {
 	/** The earliest moment the next request may be sent, given the ones already sent. */
 	nextStart(): number {
 		const now = this.now();
+		// A freed slot is left free a little longer than Datatruck's Retry-After resolution (whole
+		// seconds of its minute), so that a client it told to retry then gets the slot. That 429 is
+		// then ours, and is how a process that has the whole token learns it shares it; a 2 % cost.
+		// A slot is held for the margin too, whenever this is asked: asked again a moment after the
+		// window let it go, the limiter would otherwise send at once and starve that client.
+		const margin = Math.ceil(this.windowMs / 50);
 		for (let i = this.started.length - 1; i >= 0; i--) {
 			const slot = this.started[i];
-			if (slot.answered && slot.at <= now - this.windowMs) this.started.splice(i, 1);
+			if (slot.answered && slot.at <= now - this.windowMs - margin) this.started.splice(i, 1);
 		}
 		let start = Math.max(now, this.pausedUntil);
 		const allowed = Math.min(this.limit, this.share.allowed());
@@ -66,10 +72,6 @@ export class RollingWindowLimiter {
 			const times = this.started
 				.map((slot) => (slot.answered ? slot.at : Math.max(slot.at, now)))
 				.sort((a, b) => a - b);
-			// A freed slot is left free a little longer than Datatruck's Retry-After resolution (whole
-			// seconds of its minute), so that a client it told to retry then gets the slot. That 429 is
-			// then ours, and is how a process that has the whole token learns it shares it; a 2 % cost.
-			const margin = Math.ceil(this.windowMs / 50);
 			const free = times[times.length - allowed] + this.windowMs + margin;
 			if (free > start) this.share.noteHeldBack();
 			start = Math.max(start, free);
@@ -110,6 +112,11 @@ export class RollingWindowLimiter {
 			} else {
 				this.lastRefusedAt = slot.at;
 				if (this.started.includes(slot)) this.started.splice(this.started.indexOf(slot), 1);
+				// Pacing counts from the requests Datatruck counted: the retry of a refused one may go when
+				// its Retry-After ends (the moment a slot frees), not a whole paced interval later, when the
+				// others on the token have long taken that slot (a process cut to one request a window
+				// would otherwise try at random moments, all refused, until it gave up).
+				this.lastSentAt = this.started.reduce((latest, kept) => Math.max(latest, kept.at), -Infinity);
 			}
 			for (const wake of this.answerWaiters.splice(0)) wake();
 		};
@@ -128,6 +135,11 @@ export class RollingWindowLimiter {
 	waitsForAnswer(): boolean {
 		if (this.inFlight === 0) return false;
 		return this.lastRefusedAt > this.lastAcceptedAt || this.now() - this.lastAcceptedAt > this.windowMs;
+	}
+
+	/** Whether a request may go while the others in flight are unanswered (see acquire for `together`). */
+	mayStartBeside(together: boolean): boolean {
+		return !this.waitsForAnswer() && (together || this.inFlight === 0);
 	}
 
 	private async nextAnswer(signal?: AbortSignal): Promise<void> {
@@ -207,7 +219,7 @@ export class RollingWindowLimiter {
 		const mine = this.turn.then(async () => {
 			const began = this.now();
 			for (;;) {
-				while (this.waitsForAnswer() || (!together && this.inFlight > 0)) await this.nextAnswer(signal);
+				while (!this.mayStartBeside(together)) await this.nextAnswer(signal);
 				const waitMs = this.nextStart() - this.now();
 				if (waitMs <= 0) break;
 				await pause(waitMs, signal);

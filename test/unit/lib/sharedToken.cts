@@ -14,8 +14,13 @@ export interface ProcessPlan {
 	/** When it starts and stops wanting requests (ms); it always has work in between. */
 	from?: number;
 	until?: number;
-	/** Requests it may have on the way at once: 1 for pages that follow `next`, more for items. */
+	/**
+	 * Requests it has waiting at once (items of executions, pages of a list). The limiter sends them
+	 * one after the other unless `together` (the page waves of list reads, RollingWindowLimiter.acquire),
+	 * which sends up to `concurrency` at once.
+	 */
 	concurrency?: number;
+	together?: boolean;
 	latencyMs?: number;
 	/** Requests it wants in all; unlimited when not given. */
 	requests?: number;
@@ -90,7 +95,7 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 	};
 
 	const states = run.processes.map((plan) => ({
-		plan: { from: 0, until: durationMs, concurrency: 1, latencyMs: 200, ...plan },
+		plan: { from: 0, until: durationMs, concurrency: 1, latencyMs: 200, together: false, ...plan },
 		limiter: new RollingWindowLimiter(limit, windowMs, () => clock),
 		inFlight: 0,
 		/** Tries of requests refused and waiting to be sent again (they go first). */
@@ -109,7 +114,7 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 	while (clock <= durationMs || flights.length) {
 		// Send what each process's limiter allows now.
 		states.forEach((s, index) => {
-			while (s.inFlight < s.plan.concurrency && wants(s) && !s.limiter.waitsForAnswer() && s.limiter.nextStart() <= clock) {
+			while (s.inFlight < s.plan.concurrency && wants(s) && s.limiter.mayStartBeside(s.plan.together) && s.limiter.nextStart() <= clock) {
 				const streak = s.retrying.shift() ?? (s.sent++, s.limiter.rateLimitStreak(retries));
 				const answered = s.limiter.start();
 				s.inFlight++;
@@ -131,7 +136,7 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 		for (const flight of flights) candidates.push(flight.status ? flight.answerAt : flight.arriveAt);
 		for (const s of states) {
 			if (s.inFlight < s.plan.concurrency) {
-				if (wants(s) && !s.limiter.waitsForAnswer()) candidates.push(s.limiter.nextStart());
+				if (wants(s) && s.limiter.mayStartBeside(s.plan.together)) candidates.push(s.limiter.nextStart());
 				else if (clock < s.plan.from) candidates.push(s.plan.from);
 			}
 		}
