@@ -40,8 +40,8 @@ const RUNTIMES = Object.freeze({
 		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 		publish: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
 	},
-	// The oldest n8n the package can load (n8n-workflow 1.83: NodeConnectionTypes). Not in CI; on demand:
-	// `DATATRUCK_N8N=1.85.4 npm run test:e2e`.
+	// The oldest n8n the package can load (n8n-workflow 1.83: NodeConnectionTypes; 1.82.3 cannot, measured). Not in
+	// CI; on demand: `DATATRUCK_N8N=1.85.4 npm run test:e2e` (README, Compatibility: when it last ran, and the result).
 	'1.85.4': {
 		node: null,
 		n8n: '1.85.4',

@@ -13,17 +13,18 @@ import { SmtpStandIn } from './lib/smtp.cts';
 import { VERSIONS } from '../../scripts/n8n-runtime.cjs';
 
 /**
- * Known gap on n8n 1.x: on 1.123.81 the example runs, but the Send Email node sends the mail without the attachment
- * (measured; the cause is not found yet). Skipped there, loudly, until it is; the README says so.
+ * n8n 1.x's Send Email node has no "Attachments (File)" option (`fileAttachments`, new in 2.x): importing the 2.x
+ * example there drops it and the email goes out without the file. 1.x runs the example's 1.x copy, which names the
+ * file in "Attachments", the one option that line has.
  */
-const itOn2x = VERSIONS.n8n.startsWith('1.') ? it.skip : it;
+const EXAMPLE_FILE = VERSIONS.n8n.startsWith('1.') ? 'email-proof-of-delivery-n8n-1x.json' : 'email-proof-of-delivery.json';
 
 describe('example "email the proof of delivery" in a running n8n', () => {
 	let sb: Sandbox;
 	let n8n: N8n;
 	let session: Session | undefined;
 	const smtp = new SmtpStandIn();
-	const wf = example('email-proof-of-delivery.json');
+	const wf = example(EXAMPLE_FILE);
 	const polls = () => sb.log.filter((e) => e.method === 'GET' && e.path === '/api/v1/openapi/orders/');
 
 	beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('example "email the proof of delivery" in a running n8n', () => {
 		await sb?.close();
 	});
 
-	itOn2x('a delivered load’s POD arrives by email, byte for byte, and only the API saw the token', async () => {
+	it(`${EXAMPLE_FILE}: a delivered load’s POD arrives by email, byte for byte, and only the API saw the token`, async () => {
 		await waitFor('the activation poll', () => (polls().length ? true : undefined));
 		const id = Math.max(...sb.data.orders.map((o) => o.id)) + 1;
 		const podLink = sb.documents.link(id, 'proof_of_delivery_204518.pdf');
@@ -74,7 +75,9 @@ describe('example "email the proof of delivery" in a running n8n', () => {
 		expect(smtp.envelopes[0]).toEqual({ from: 'dispatch@prairie-line.example', to: ['ap@customer.example'] });
 		expect(mail.subject).toBe(`Proof of delivery for load ${load.load_id}`);
 		expect(mail.text).toContain(`Load ${load.load_id} for Heartland Foods Distribution was delivered on ${deliveredAt}`);
-		expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([['proof_of_delivery_204518.pdf', 'application/pdf']]);
+		expect(mail.attachments.map((a) => [a.filename, a.contentType, a.contentDisposition])).toEqual([
+			['proof_of_delivery_204518.pdf', 'application/pdf', 'attachment'],
+		]);
 		expect(Buffer.compare(mail.attachments[0].content, sb.documents.fileAt(podLink).bytes)).toBe(0);
 
 		// Only the POD was downloaded (the rate confirmation was not chosen), and without the token.

@@ -40,7 +40,17 @@ export function parseRun(stdout: string): ExecutionRun | undefined {
 			}
 		}
 	}
-	return found;
+	return found && withFinalStatus(found);
+}
+
+/**
+ * n8n 1.85's `execute` prints the run before n8n gives it its final status: a finished run still says "running".
+ * That command itself judges the run by `resultData.error` ("Execution was NOT successful"), and so does this.
+ * Newer n8n prints the final status, which is kept as it is.
+ */
+function withFinalStatus(run: ExecutionRun): ExecutionRun {
+	if (run.status !== 'running') return run;
+	return { ...run, status: run.data.resultData.error ? 'error' : 'success' };
 }
 
 /** The JSON of every item a node emitted on `output` (first run of the node). */
