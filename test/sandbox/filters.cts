@@ -127,7 +127,7 @@ const IS_IN: Operator = {
 	compile: (term) => {
 		const targets = parseList(term);
 		// A set, as a database looks values up in an index: a check read leaves out up to 600 ids.
-		const wanted = new Set(targets.filter((target) => target !== null));
+		const wanted = new Set<Comparable>(targets.filter((target) => target !== null));
 		const kind = leafKind(term);
 		const wantsNull = wanted.size < targets.length;
 		return (values) => values.some((v) => (v === null ? wantsNull : wanted.has(toComparable(kind, v))));

@@ -261,7 +261,7 @@ async function readAnchored(
 	want: number,
 ): Promise<IDataObject[]> {
 	const seen = new Set(idsOf(start));
-	let held = [...start];
+	const held = [...start];
 	// By id, what was read in the user's order has no place in the id order: it is left out below.
 	let anchor = plan.sortHere ? undefined : held[held.length - 1];
 	let index = anchor === undefined ? 0 : Math.max(0, plan.segments.findIndex((segment) => segment.holds(anchor as IDataObject)));
@@ -274,7 +274,7 @@ async function readAnchored(
 		const size = plan.sortHere ? pageSize : Math.max(1, Math.min(pageSize, want - held.length));
 		const page = await queryPage(read, filters, plan.terms, size);
 		const fresh = unheld(page.results, seen);
-		held = held.concat(fresh);
+		held.push(...fresh);
 		if (!plan.sortHere && held.length >= want) break;
 		if (isLastPage(page)) {
 			if (++index >= plan.segments.length) break;
