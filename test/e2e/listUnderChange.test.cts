@@ -51,4 +51,36 @@ describe('Return All while Datatruck changes, in n8n', () => {
 		for (const entry of log) expect(JSON.parse(String(entry.query.filter)).slice(0, 2)).toEqual(filter);
 		expect(log.length).toBeGreaterThanOrEqual(Math.ceil(start.length / 25));
 	});
+
+	it('a Limit over 500 by load pay reads only the pages it needs, anchored on the pay, loads without a pay apart', async () => {
+		const filter = [{ column: 'status', value: 'delivered', contains: 'is' }];
+		// More loads without a pay than one page holds, so that part spans pages too.
+		for (const load of s.sb.data.orders.filter((_, index) => index % 20 === 0)) load.load_pay = null;
+		const start = matchingIds(s.sb, 'orders', JSON.stringify(filter), '-load_pay,-id');
+		expect(start.length).toBeGreaterThan(700);
+		s.sb.live.forget();
+		s.sb.live.configure({ create: 1, move: 1, delete: 1, shift: 1, seed: 21 });
+		const { run, log } = await s.run('e2eListChurn0002', [
+			{
+				name: 'Delivered, 600 best paid',
+				parameters: {
+					resource: 'load',
+					operation: 'getMany',
+					returnAll: false,
+					limit: 600,
+					filters: { conditions: [{ field: 'status', operator: 'is', value: 'delivered' }] },
+					sort: { field: 'load_pay', descending: true },
+					simplify: true,
+				},
+			},
+		]);
+		const touched = new Set(s.sb.live.touched.orders);
+		s.sb.live.off();
+		const items = itemsOf(run, 'Delivered, 600 best paid');
+		expect(items).toHaveLength(600);
+		expect(judge(items, start, touched, 600)).toMatchObject({ duplicates: [], lost: [] });
+		// Page 1 as asked, then pages anchored within one part (`isnull`): about 600 / 25, not every page.
+		expect(log.length).toBeLessThanOrEqual(600 / 25 + 2);
+		for (const entry of log.slice(1)) expect(String(entry.query.filter)).toContain('"isnull"');
+	});
 });

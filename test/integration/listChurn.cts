@@ -48,3 +48,31 @@ export function judge(output: Array<Record<string, unknown>> | IDataObject[], st
 	}
 	return { duplicates, lost, stable: stable.length };
 }
+
+/**
+ * The requests a list longer than 20 pages costs with nothing changing when it is sorted by a
+ * number or date field that can be empty (`empty`: whether each matching record, in list order,
+ * has no value): page 1 in the list's order, then each part (records with a value, records
+ * without) page after page from where page 1 ended. A part ends with a page that holds all that is
+ * left of it (an empty one when nothing is), and a Limit stops once it has its records.
+ */
+export function segmentedRequests(empty: boolean[], pageSize: number, want = Infinity): number {
+	const firstPart = empty.findIndex((flag) => flag !== empty[0]);
+	const parts = firstPart < 0 ? [empty.length, 0] : [firstPart, empty.length - firstPart];
+	let held = Math.min(pageSize, empty.length, want);
+	let requests = 1;
+	let part = held <= parts[0] ? 0 : 1;
+	let left = part === 0 ? parts[0] - held : empty.length - held;
+	while (held < want) {
+		const size = Math.min(pageSize, want - held);
+		const got = Math.min(size, left);
+		requests++;
+		held += got;
+		const partDone = left <= size;
+		left -= got;
+		if (held >= want || !partDone) continue;
+		if (++part === parts.length) break;
+		left = parts[part];
+	}
+	return requests;
+}

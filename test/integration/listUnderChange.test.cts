@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox.cts';
 import type { LiveDataSpec } from '../sandbox/index.cts';
-import { judge, matchingIds, type ChurnList } from './listChurn.cts';
+import { judge, matchingIds, segmentedRequests, type ChurnList } from './listChurn.cts';
 
 const dt = useSandbox({ rateLimit: false, loads: 300 });
 
@@ -101,16 +101,64 @@ describe('Load › Get Many while Datatruck changes', () => {
 
 	test.each([
 		['Created At (anchored on it)', null],
-		['Load Pay (read by id, sorted here)', { field: 'load_pay', descending: true }],
+		['Load Pay (anchored on it, loads without a pay apart)', { field: 'load_pay', descending: true }],
+		['Pickup Time, oldest first (anchored on it, loads not picked up last)', { field: 'pickup_time', descending: false }],
 	])('a long list by %s with nothing changing: one request per page, in Datatruck\'s order', async (_, sort) => {
 		dt.sandbox.reset({ loads: 1200 });
-		const ordering = sort ? '-load_pay,-id' : null;
+		const ordering = sort ? `${sort.descending ? '-' : ''}${sort.field},${sort.descending ? '-' : ''}id` : null;
 		const result = await dt.run({
 			parameters: { resource: 'load', operation: 'getMany', returnAll: true, ...(sort ? { sort } : {}) },
 			credentials: dt.credentials({ rateLimitRequests: 1000, rateLimitWindowSeconds: 1 }),
 		});
-		expect(result.json.map((load) => load.id)).toEqual(matchingIds(dt.sandbox, 'orders', null, ordering));
-		expect(dt.sandbox.log).toHaveLength(1200 / 25);
+		const expected = matchingIds(dt.sandbox, 'orders', null, ordering);
+		expect(result.json.map((load) => load.id)).toEqual(expected);
+		if (!sort) return expect(dt.sandbox.log).toHaveLength(1200 / 25);
+		// Both parts are read, each from where the last page ended: at most one request more than by page number.
+		const byId = new Map(dt.sandbox.data.orders.map((load) => [load.id, load]));
+		const empty = expected.map((id) => byId.get(id)?.[sort.field as 'load_pay'] === null);
+		expect(empty.filter(Boolean).length).toBeGreaterThan(0);
+		expect(dt.sandbox.log).toHaveLength(segmentedRequests(empty, 25));
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(1200 / 25 + 1);
+	});
+
+	test('Limit 2,500 of the delivered loads by load pay, highest first: about one request per 25 loads, not the whole list', async () => {
+		dt.sandbox.reset({ loads: 5600 });
+		const filter = JSON.stringify([{ column: 'status', value: 'delivered', contains: 'is' }]);
+		const expected = matchingIds(dt.sandbox, 'orders', filter, '-load_pay,-id');
+		expect(expected.length).toBeGreaterThan(4000);
+		const result = await dt.run({
+			parameters: {
+				resource: 'load',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 2500,
+				filters: { conditions: [{ field: 'status', operator: 'is', value: 'delivered' }] },
+				sort: { field: 'load_pay', descending: true },
+			},
+			credentials: dt.credentials({ rateLimitRequests: 1000, rateLimitWindowSeconds: 1 }),
+		});
+		expect(result.json.map((load) => load.id)).toEqual(expected.slice(0, 2500));
+		// Before, a sort field that can be empty read all ~190 pages by id to find the first 2,500.
+		expect(dt.sandbox.log.length).toBeGreaterThanOrEqual(100);
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(101);
+		const filters = dt.sandbox.log.map((entry) => String(entry.query.filter ?? ''));
+		expect(filters.filter((text) => text.includes('"isnull"')).length).toBe(dt.sandbox.log.length - 1);
+	});
+
+	test('Limit 700 by load pay, highest first, under every kind of change: the first 700, none twice, none skipped', async () => {
+		dt.sandbox.reset({ loads: 1200 });
+		// More loads without a pay than a page holds, so both parts span pages.
+		for (const load of dt.sandbox.data.orders.filter((_, index) => index % 15 === 0)) load.load_pay = null;
+		const { result, verdict } = await underChurn(
+			'orders',
+			{ resource: 'load', operation: 'getMany', returnAll: false, limit: 700, sort: { field: 'load_pay', descending: true } },
+			{ create: 1, move: 1, delete: 1, shift: 2, seed: 13 },
+			null,
+			'-load_pay,-id',
+		);
+		expect(result.json).toHaveLength(700);
+		expect(verdict).toMatchObject({ duplicates: [], lost: [] });
+		expect(dt.sandbox.log.length).toBeLessThan(40);
 	});
 
 	test('a long list sorted by a text field (read by id, then sorted) under every kind of change', async () => {

@@ -37,6 +37,8 @@ function parseArgs(argv: string[]): SandboxOptions {
 		host,
 		seed: numbers['--seed'],
 		loads: numbers['--loads'],
+		// Changed through HTTP only, so list answers can be kept until a change (queryCache.cts).
+		cacheQueries: true,
 		rateLimit: rateLimited
 			? {
 					limit: numbers['--limit'] ?? 20,

@@ -11,6 +11,7 @@ import { ResetOptions, SandboxControls } from './control.cts';
 import { DocumentHost } from './documents.cts';
 import { FaultQueue, FaultSpec, parseFaultSpec } from './faults.cts';
 import { LiveData } from './liveData.cts';
+import { enableQueryCache } from './queryCache.cts';
 import { SlidingWindowLimiter } from './rateLimiter.cts';
 import { RequestLogEntry } from './requestLog.cts';
 import { createLoad, updateLoad } from './resources/orders.cts';
@@ -48,6 +49,11 @@ export interface SandboxOptions {
 	tokens?: string[];
 	/** Reference clock for seeded dates, `today` filters and created records; default the real clock. */
 	now?: () => Date;
+	/**
+	 * Keep each list query's answer until the data changes (queryCache.cts). Only for a sandbox
+	 * changed through HTTP alone (cli.cts); default off.
+	 */
+	cacheQueries?: boolean;
 }
 
 export interface Sandbox {
@@ -94,6 +100,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 	const documents = new DocumentHost(now);
 	await documents.listen(opts.host ?? '127.0.0.1');
 	const store = new SandboxStore(config, { seed: opts.seed ?? DEFAULT_SEED, loads: opts.loads ?? DEFAULT_LOAD_COUNT }, now, (orderId, fileName) => documents.link(orderId, fileName));
+	if (opts.cacheQueries) enableQueryCache(store);
 	const limiter = new SlidingWindowLimiter(() => store.config.rateLimit);
 	const faults = new FaultQueue();
 	const log: RequestLogEntry[] = [];

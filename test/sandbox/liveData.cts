@@ -8,6 +8,7 @@
  */
 import { ApiReply, badRequest, isPlainObject, ok } from './http.cts';
 import { Prng } from './prng.cts';
+import { queryCacheOf } from './queryCache.cts';
 import { createLoad } from './resources/orders.cts';
 import { createWorkOrder } from './resources/workOrders.cts';
 import { Route } from './router.cts';
@@ -78,6 +79,7 @@ export class LiveData {
 		for (let n = 0; n < move; n++) this.move(collection);
 		for (let n = 0; n < remove; n++) this.remove(collection);
 		for (let n = 0; n < shift; n++) this.shift(collection);
+		if (create + move + remove + shift > 0) queryCacheOf(this.store).invalidate();
 	}
 
 	private records(collection: Collection): AnyRecord[] {

@@ -16,6 +16,7 @@ import { orderRoutes } from './resources/orders.cts';
 import { trailerRoutes } from './resources/trailers.cts';
 import { truckRoutes } from './resources/trucks.cts';
 import { workOrderRoutes } from './resources/workOrders.cts';
+import { queryCacheOf } from './queryCache.cts';
 import { matchRoute, Route } from './router.cts';
 import { SandboxStore } from './store.cts';
 
@@ -148,6 +149,7 @@ export class SandboxHttpServer {
 		}
 		if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
 			this.handleControl(method, url, text, request, response);
+			queryCacheOf(this.parts.store).invalidate();
 			return;
 		}
 		const entry: RequestLogEntry = {
@@ -163,6 +165,7 @@ export class SandboxHttpServer {
 		this.parts.log.push(entry);
 		await this.parts.controls.live.delay();
 		const outcome = this.decide(method, url, text, request);
+		if (method !== 'GET') queryCacheOf(this.parts.store).invalidate();
 		if (!('action' in outcome)) this.parts.controls.live.afterReply(method, url.pathname, outcome);
 		if ('action' in outcome) {
 			this.applyFault(outcome, entry, request, response);

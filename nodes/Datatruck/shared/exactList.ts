@@ -17,6 +17,7 @@ import {
 	withIdTieBreaker,
 	type SortTerm,
 } from './listPlan';
+import { atOrPast, idPlan, keysetPlan, segmentFilters, type AnchoredPlan } from './listSegments';
 import { checkedNextLink, pageSizeFor, readPage, type ListShape, type Page } from './pagination';
 import { datatruckRequest, type DatatruckContext, type DatatruckRequest } from './transport';
 
@@ -46,9 +47,11 @@ import { datatruckRequest, type DatatruckContext, type DatatruckRequest } from '
  *    inclusive, with the ids held there left out), else by leaving out every id held.
  * 5. A list longer than one window's budget (more than 20 pages) gains nothing from requests at
  *    once: the rate limit sets its pace. It is read page after page, each page anchored right
- *    after the last record read, on the sort field where it can be, else on the id and then sorted
- *    here. An anchored page cannot shift, so it needs no check read and no request more than by
- *    page number; and sending each page as soon as the previous answer is in keeps the window full.
+ *    after the last record read: on the sort field where it is a number or a date (a field that can
+ *    be empty in two parts, those with a value and those without, see listSegments.ts), else on
+ *    the id and then sorted here. An anchored page cannot shift, so it needs no check read and no
+ *    request more than by page number; and sending each page as soon as the previous answer is in
+ *    keeps the window full.
  *
  * Records created, deleted or changed during the run may be included or not (each at most once);
  * where a record found by a check goes in the output is decided by comparing sort values.
@@ -85,8 +88,6 @@ interface Stretch {
 	/** The check's last record, when unread records remain after it. */
 	last?: IDataObject;
 }
-
-const ID_ASCENDING: SortTerm[] = [{ path: 'id', descending: false, kind: 'number' }];
 
 function isLastPage(page: Page): boolean {
 	return !page.next || page.results.length === 0 || (page.count !== undefined && page.count <= page.results.length);
@@ -205,7 +206,9 @@ async function fetchChangeSafe(
 	if (!isLastPage(first) && (first.count ?? Infinity) > stretchSize && want > stretchSize) {
 		// Longer than the budget of one window: the rate limit sets the pace, not the round trips, so
 		// pages go one after the other, each anchored on the last record read (exact, nothing to check).
-		return await readAnchored(read, unheld(first.results, new Set()), userTerms, keyset, pageSize, want);
+		const start = unheld(first.results, new Set());
+		const plan = keysetPlan(userTerms, list.keysetFields, start[0]) ?? idPlan();
+		return await readAnchored(read, start, userTerms, plan, pageSize, want);
 	}
 
 	let query: StretchQuery = { terms: userTerms, excluded: [] };
@@ -232,7 +235,7 @@ async function fetchChangeSafe(
 			query = { terms: userTerms, excluded: idsOf(held) };
 		} else {
 			// Too many ids to leave out (only under heavy change): the rest is read anchored.
-			return await readAnchored(read, held, userTerms, undefined, pageSize, want);
+			return await readAnchored(read, held, userTerms, idPlan(), pageSize, want);
 		}
 	}
 	// Numbers and dates compare exactly: a record changed between page reads goes where its value
@@ -243,43 +246,49 @@ async function fetchChangeSafe(
 
 /**
  * A long list, page after page, each page anchored right after the last record read: on the sort
- * field where it can be (`keyset`), else on the id, then sorted here by the user's order. A page
- * asks for the records at or past the anchor, leaving out the ids already held there, so nothing
- * that comes or goes earlier can shift it: every record that stayed put is read once, none twice,
- * with no check read and no request more than by page number.
+ * field where it can be, else on the id, then sorted here by the user's order (see listSegments.ts
+ * for a field that can be empty). A page asks for the records at or past the anchor, leaving out
+ * the ids already held there, so nothing that comes or goes earlier can shift it: every record
+ * that stayed put is read once, none twice, with no check read and no request more than by page
+ * number (one more where the list passes from loads with a value to loads without one).
  */
 async function readAnchored(
 	read: ListRead,
 	start: IDataObject[],
 	userTerms: SortTerm[],
-	keyset: SortTerm | undefined,
+	plan: AnchoredPlan,
 	pageSize: number,
 	want: number,
 ): Promise<IDataObject[]> {
-	const byId = keyset === undefined;
-	const term = keyset ?? ID_ASCENDING[0];
-	const terms = byId ? ID_ASCENDING : userTerms;
-	const onward = recordComparator([term]);
 	const seen = new Set(idsOf(start));
-	let held = [...start];
+	const held = [...start];
 	// By id, what was read in the user's order has no place in the id order: it is left out below.
-	let anchor = byId ? undefined : held[held.length - 1];
+	let anchor = plan.sortHere ? undefined : held[held.length - 1];
+	let index = anchor === undefined ? 0 : Math.max(0, plan.segments.findIndex((segment) => segment.holds(anchor as IDataObject)));
 	// Only these can be at or past the anchor: what came before it was read before it.
 	let nearAnchor = [...start];
 	for (;;) {
-		const excluded = idsOf(nearAnchor.filter((record) => anchor === undefined || onward(record, anchor) >= 0));
-		const filters = [...read.filters, ...(anchor ? [keysetBound(term, anchor)] : []), ...excludeIds(excluded)];
-		const size = byId ? pageSize : Math.max(1, Math.min(pageSize, want - held.length));
-		const page = await queryPage(read, filters, terms, size);
+		const segment = plan.segments[index];
+		const excluded = idsOf(nearAnchor.filter(atOrPast(segment, anchor)));
+		const filters = [...read.filters, ...segmentFilters(segment, anchor), ...excludeIds(excluded)];
+		const size = plan.sortHere ? pageSize : Math.max(1, Math.min(pageSize, want - held.length));
+		const page = await queryPage(read, filters, plan.terms, size);
 		const fresh = unheld(page.results, seen);
-		held = held.concat(fresh);
-		if (isLastPage(page) || (!byId && held.length >= want)) break;
+		held.push(...fresh);
+		if (!plan.sortHere && held.length >= want) break;
+		if (isLastPage(page)) {
+			if (++index >= plan.segments.length) break;
+			// The next part starts at its beginning; under change a held record may have moved into it.
+			anchor = undefined;
+			nearAnchor = held;
+			continue;
+		}
 		const next = page.results[page.results.length - 1];
 		anchor = next;
-		nearAnchor = nearAnchor.concat(fresh).filter((record) => onward(record, next) >= 0);
+		nearAnchor = nearAnchor.concat(fresh).filter(atOrPast(segment, next));
 	}
 	// Read by id, a Limit needed every record before the first `limit` could be told.
-	if (byId) held.sort(recordComparator(userTerms));
+	if (plan.sortHere) held.sort(recordComparator(userTerms));
 	return held.slice(0, want);
 }
 

@@ -1,0 +1,81 @@
+import type { IDataObject } from 'n8n-workflow';
+import type { ApiFilter } from './filters';
+import { keysetBound, keysetTerm, recordComparator, valueAt, type SortTerm } from './listPlan';
+
+/**
+ * How a list longer than one window's budget is read page after page (exactList.ts, readAnchored):
+ * the order asked for, and the parts of that order each page is anchored in.
+ *
+ * A page anchored on a sort value (`load_pay ≥ 1450.00`, the ids held there left out) cannot shift
+ * when records before it come or go. An empty value matches no `greater_than`/`after`, so a field
+ * that can be empty is read in two parts: the loads with a value, anchored on it, and the loads
+ * without one (`isnull true`), anchored on their id, which breaks their tie. The parts come in the
+ * order Datatruck lists them (PostgreSQL puts empty values last ascending and first descending),
+ * as page 1 shows it: empty values come first when page 1 starts with one.
+ */
+
+/** One part of the order: records that all have, or all lack, a value in the sort field. */
+export interface Segment {
+	/** Filter terms that keep a read within the part (none when the part is the whole list). */
+	within: ApiFilter[];
+	/** The term a page is anchored on within the part. */
+	term: SortTerm;
+	/** Whether a record, as last read, belongs to the part. */
+	holds: (record: IDataObject) => boolean;
+}
+
+export interface AnchoredPlan {
+	/** The `ordering` every page asks for. */
+	terms: SortTerm[];
+	/** The parts, in the order Datatruck lists them. */
+	segments: Segment[];
+	/** Read by id, not in the user's order: sorted here once read (and a Limit needs every record). */
+	sortHere: boolean;
+}
+
+const ID_ASCENDING: SortTerm = { path: 'id', descending: false, kind: 'number' };
+const everyRecord = () => true;
+
+/** Sort kinds a page can be anchored on: Datatruck compares them with ≥ and ≤. */
+const COMPARABLE_KINDS = new Set(['number', 'dateTime']);
+
+/** Read by id from the first one; the records are sorted here by the user's order. */
+export function idPlan(): AnchoredPlan {
+	return { terms: [ID_ASCENDING], segments: [{ within: [], term: ID_ASCENDING, holds: everyRecord }], sortHere: true };
+}
+
+function isNull(path: string, empty: boolean): ApiFilter {
+	return { column: path, value: empty ? 'true' : 'false', contains: 'isnull' };
+}
+
+/**
+ * Read in the user's order, anchored on the sort field, when the order is one number or date
+ * field (or the id) with `id` breaking ties: `neverEmpty` names fields that always have a value
+ * (one part); any other such field is read in two parts. Undefined for text, Yes/No and several
+ * fields (read by id instead). `first` is page 1's first record, which shows where empty values go.
+ */
+export function keysetPlan(terms: SortTerm[], neverEmpty: string[], first: IDataObject | undefined): AnchoredPlan | undefined {
+	const whole = keysetTerm(terms, neverEmpty);
+	if (whole) return { terms, segments: [{ within: [], term: whole, holds: everyRecord }], sortHere: false };
+	const [field, id] = terms;
+	if (terms.length !== 2 || id.path !== 'id' || !COMPARABLE_KINDS.has(field.kind ?? '')) return undefined;
+	const valued: Segment = { within: [isNull(field.path, false)], term: field, holds: (record) => valueAt(record, field.path) !== null };
+	const empty: Segment = { within: [isNull(field.path, true)], term: id, holds: (record) => valueAt(record, field.path) === null };
+	const emptyFirst = first !== undefined && !valued.holds(first);
+	return { terms, segments: emptyFirst ? [empty, valued] : [valued, empty], sortHere: false };
+}
+
+/**
+ * The filter terms of one anchored page: the part's own, and when an anchor is known, only records
+ * at or past it in the part (Datatruck's bounds include their value; the caller leaves out the ids
+ * it holds there, which `atOrPast` tells).
+ */
+export function segmentFilters(segment: Segment, anchor: IDataObject | undefined): ApiFilter[] {
+	return anchor === undefined ? segment.within : [...segment.within, keysetBound(segment.term, anchor)];
+}
+
+/** Whether a held record is at or past `anchor` within the part, i.e. would be read again unless left out. */
+export function atOrPast(segment: Segment, anchor: IDataObject | undefined): (record: IDataObject) => boolean {
+	const onward = recordComparator([segment.term]);
+	return (record) => segment.holds(record) && (anchor === undefined || onward(record, anchor) >= 0);
+}
