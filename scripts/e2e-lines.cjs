@@ -6,6 +6,10 @@
  * whole when it ends, so the two never interleave; the exit code is non-zero when either failed.
  *
  * `npm run test:e2e:lines`; one line alone: `npm run test:e2e` or `npm run test:e2e:1x`.
+ *
+ * `--with-ui` (what `npm test` uses) also runs the editor suite (jest.ui.config.js) with the same tarball, started as
+ * soon as the first line is done: the other line's last minutes are mostly n8n waiting for a trigger's schedule, so
+ * the editor suite fills them instead of running after both, which kept `.ci/run` over its 30 minutes.
  */
 const { spawn } = require('child_process');
 const os = require('os');
@@ -16,11 +20,11 @@ const { buildAndPack } = require('./pack.cjs');
 const ROOT = path.resolve(__dirname, '..');
 const LINES = ['2.41.1', '1.123.81'];
 
-function run(version, tarball) {
+function run(version, tarball, config = 'jest.e2e.config.js', title = `real n8n ${version}`) {
 	return new Promise((resolve) => {
 		const started = Date.now();
 		const env = { ...process.env, DATATRUCK_N8N: version, DATATRUCK_E2E_TARBALL: tarball };
-		const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'jest'), ['-c', 'jest.e2e.config.js'], {
+		const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'jest'), ['-c', config], {
 			cwd: ROOT,
 			env,
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -30,7 +34,7 @@ function run(version, tarball) {
 		child.stderr.on('data', (d) => output.push(d));
 		child.on('close', (code) => {
 			const minutes = ((Date.now() - started) / 60000).toFixed(1);
-			process.stdout.write(`\n== real n8n ${version}: exit ${code} after ${minutes} min\n`);
+			process.stdout.write(`\n== ${title}: exit ${code} after ${minutes} min\n`);
 			process.stdout.write(Buffer.concat(output));
 			resolve(code);
 		});
@@ -41,7 +45,13 @@ async function main() {
 	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'datatruck-e2e-pack-'));
 	const tarball = buildAndPack(packDir);
 	try {
-		const codes = await Promise.all(LINES.map((version) => run(version, tarball)));
+		const lines = LINES.map((version) => run(version, tarball));
+		const runs = [...lines];
+		if (process.argv.includes('--with-ui')) {
+			await Promise.race(lines);
+			runs.push(run(LINES[0], tarball, 'jest.ui.config.js', `editor (n8n ${LINES[0]})`));
+		}
+		const codes = await Promise.all(runs);
 		process.exitCode = codes.some((code) => code !== 0) ? 1 : 0;
 	} finally {
 		fs.rmSync(packDir, { recursive: true, force: true });

@@ -396,6 +396,11 @@ describe('Datatruck in the n8n editor (Chromium)', () => {
 		);
 		expect(inst.sb.log.map((e) => e.status)).toContain(401);
 		await screenshot(page, 'credential-error');
+		// The good token back: the editor picks this newest credential for new nodes, and the dropdowns the
+		// next test opens (Dispatcher on Get Many) must load with a working one.
+		await modal.locator(`${tid('parameter-input-apiToken')} input`).fill(inst.sb.token);
+		await modal.locator(tid('credential-save-button')).click();
+		await success.waitFor();
 		await page.keyboard.press('Escape');
 	});
 

@@ -21,6 +21,7 @@ module.exports = async function globalSetup() {
 	fs.rmSync(SHOTS_DIR, { recursive: true, force: true });
 	fs.mkdirSync(RUN_DIR, { recursive: true });
 	fs.mkdirSync(SHOTS_DIR, { recursive: true });
-	const tarball = buildAndPack(path.join(RUN_DIR, 'pack'));
+	// Handed over by scripts/e2e-lines.cjs --with-ui, which packed it for the real-n8n suite already.
+	const tarball = process.env.DATATRUCK_E2E_TARBALL || buildAndPack(path.join(RUN_DIR, 'pack'));
 	fs.writeFileSync(path.join(RUN_DIR, 'run.json'), JSON.stringify({ tarball, chromium }));
 };
