@@ -278,14 +278,7 @@ describe('Driver › Update', () => {
 });
 
 describe('Driver: bad input is refused before any request', () => {
-	const createBase = {
-		resource: 'driver',
-		operation: 'create',
-		firstName: 'Maria',
-		lastName: 'Lopez',
-		contactNumber: '+1 312 555 0142',
-		driverType: 'company_driver',
-	};
+	const createBase = driverCreateParameters();
 
 	test.each([
 		['a Driver ID that is not a whole number', updateParameters({ driverId: '12a' }), 'Driver ID: "12a" is not a whole number of at least 1'],
