@@ -36,8 +36,8 @@ describe('K n8n processes on one token (queue-mode workers), simulated clock', (
 			expect(rate).toBeGreaterThan(0.65 * fair);
 			expect(rate).toBeLessThan(1.3 * fair);
 		}
-		expect(ratePerWindow(run.admitted, 20 * W, 80 * W, W)).toBeGreaterThan(0.8 * LIMIT);
-		expect(tooManyShare(run)).toBeLessThan(k === 2 ? 0.05 : 0.12);
+		expect(ratePerWindow(run.admitted, 20 * W, 80 * W, W)).toBeGreaterThan(0.9 * LIMIT);
+		expect(tooManyShare(run)).toBeLessThan(k === 2 ? 0.06 : 0.12);
 	});
 
 	test('one process alone uses the whole limit and never sees a 429', () => {
@@ -56,7 +56,8 @@ describe('K n8n processes on one token (queue-mode workers), simulated clock', (
 		const [first] = run.processes;
 		expect(run.processes.map((p) => p.failed)).toEqual([0, 0]);
 		expect(ratePerWindow(first.admitted, 10 * W, 30 * W, W)).toBeLessThan(0.7 * LIMIT);
-		expect(ratePerWindow(first.admitted, 60 * W, 70 * W, W)).toBeGreaterThan(0.9 * LIMIT);
+		// The other's last requests leave the window by 31 W; from the window after, it has the token again.
+		expect(ratePerWindow(first.admitted, 32 * W, 70 * W, W)).toBeGreaterThan(0.95 * LIMIT);
 		expect(first.limiter.share.current()).toBe(LIMIT);
 	});
 
@@ -108,22 +109,78 @@ describe('K n8n processes on one token (queue-mode workers), simulated clock', (
 			processes: [{ concurrency: 20 }, { concurrency: 1, latencyMs: 100 }],
 		});
 		expect(run.processes.map((p) => p.failed)).toEqual([0, 0]);
-		expect(ratePerWindow(run.admitted, 20 * 3000, 80 * 3000, 3000)).toBeGreaterThan(0.8 * LIMIT);
-		expect(tooManyShare(run)).toBeLessThan(0.06);
+		expect(ratePerWindow(run.admitted, 20 * 3000, 80 * 3000, 3000)).toBeGreaterThan(0.88 * LIMIT);
+		expect(tooManyShare(run)).toBeLessThan(0.07);
 	});
 });
 
 describe('the limiter and the share', () => {
-	test('a 429 while under the limit shrinks the share once per window; the limiter then paces', () => {
+	test('a 429 before a whole window of answers cuts the share by 20 % × share ÷ limit, once per window; the limiter then paces', () => {
 		let clock = 0;
 		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
 		for (let i = 0; i < 5; i++) limiter.start()();
 		limiter.tooManyRequests(1000, 1000);
 		limiter.tooManyRequests(1000, 1000);
-		expect(limiter.share.current()).toBeCloseTo(LIMIT * AdaptiveShare.DECREASE);
+		// No measure of its part yet: the whole share counts as the part, less 15 % × 20 ÷ 20.
+		expect(limiter.share.current()).toBeCloseTo(LIMIT * (1 - AdaptiveShare.CUT));
 		clock = 2000;
 		limiter.start()();
-		expect(limiter.nextStart()).toBe(2000 + W / Math.floor(LIMIT * AdaptiveShare.DECREASE));
+		expect(limiter.nextStart()).toBe(2000 + W / Math.floor(LIMIT * (1 - AdaptiveShare.CUT)));
+	});
+
+	test('after a whole window of answers, a 429 cuts the share to what the process really had of the window', () => {
+		let clock = 0;
+		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
+		// One request every 6 s for a minute and a half: 10 of them in the last window, when a 429 says it is full.
+		for (; clock <= 90_000; clock += 6000) limiter.start()();
+		clock = 90_500;
+		limiter.tooManyRequests(1000, 1000);
+		const had = 10 + 1;
+		expect(limiter.share.current()).toBeCloseTo(had * (1 - (AdaptiveShare.CUT * had) / LIMIT));
+	});
+
+	test('what a slow process had of the window never lowers its share below half the limit (it would starve)', () => {
+		let clock = 0;
+		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
+		for (; clock <= 60_000; clock += 30_000) limiter.start()();
+		clock = 60_500;
+		limiter.tooManyRequests(1000, 1000);
+		const had = LIMIT * AdaptiveShare.MEASURED_FLOOR;
+		expect(limiter.share.current()).toBeCloseTo(had * (1 - (AdaptiveShare.CUT * had) / LIMIT));
+	});
+
+	test('after a clean window in which the share held requests back, one request beyond it probes; each that gets through adds one', () => {
+		let clock = 0;
+		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
+		for (; clock <= 60_000; clock += 6000) limiter.start()();
+		clock = 60_500;
+		limiter.tooManyRequests(1000, 1000);
+		const cut = limiter.share.current();
+		const allowed = Math.floor(cut);
+		// A window at the share: held back (paced), no 429.
+		const end = clock + W + 1;
+		while (clock < end) {
+			clock = Math.max(clock, limiter.nextStart());
+			if (clock < end) limiter.start()();
+		}
+		expect(limiter.share.current()).toBe(cut);
+		// Now probing: one request beyond the share may go, and each that Datatruck takes adds one to the share.
+		expect(limiter.share.allowed()).toBe(allowed + 1);
+		const probingUntil = clock + W;
+		while (clock < probingUntil) {
+			clock = Math.max(clock, limiter.nextStart());
+			limiter.start()();
+		}
+		expect(limiter.share.current()).toBeGreaterThanOrEqual(allowed + 1);
+		expect(Number.isInteger(limiter.share.current())).toBe(true);
+		const grown = limiter.share.current();
+		expect(limiter.share.allowed()).toBe(grown + 1);
+		// A probe Datatruck refuses ends the probing, with a cut.
+		clock = limiter.nextStart();
+		limiter.start()(true);
+		limiter.tooManyRequests(1000, 1000);
+		expect(limiter.share.current()).toBeLessThan(grown);
+		expect(limiter.share.allowed()).toBe(Math.floor(limiter.share.current()));
 	});
 
 	test('a 429 when our own count is already at the limit does not shrink the share', () => {

@@ -4,23 +4,45 @@
  * The credential says how many Datatruck allows (or how many the user gives this n8n), but other
  * processes may spend the same token: the workers of an n8n in queue mode, another n8n, another
  * app. None of them can see the others' counts (a node cannot reach n8n's Redis), so each learns
- * its share from Datatruck's answers, the way TCP shares a link (additive increase,
- * multiplicative decrease):
+ * its share from Datatruck's answers:
  *
- * - A 429 while this process sent fewer requests in the window than the limit means someone else
- *   spends the token: the share shrinks by 30 %. Only one cut per window counts, since the
- *   other 429s of the same window answer requests sent before the cut.
- * - Each window that ends without a 429, after the share held requests back, lets the share grow,
- *   up to the limit: by half a request, then by twice as much after each further clean window.
- *   Equal steps up and proportional steps down make K processes drift towards equal shares of
- *   about 1/K (the larger one loses more at each cut); the doubling brings a process left alone
- *   back to the whole limit in a few windows.
+ * - **Cut to what it really had.** A 429 while this process sent fewer requests in the window than
+ *   the limit means someone else spends the token, and that Datatruck's window was full at that
+ *   moment: this process's own requests in the window (and the refused one) were then its part of
+ *   it. Once the process has been sending for a whole window, its share is lowered to that part: a
+ *   share far above what it really gets kept about half its requests refused, window after window
+ *   (measured in queue mode: 13 of 30 a window). Never below half the limit by that measure: a
+ *   slow process that loses the races for freed slots would otherwise be cut to what it won, and
+ *   starve. Then, once per window (the other 429s of the window answer requests sent before it), a
+ *   cut that grows with the share: 20 % × share ÷ limit (10 % of half the limit, 7 % of a third), so
+ *   that the larger share loses more and processes even out.
+ * - **Probe for room.** After a whole window without a 429 in which the share held requests back,
+ *   the process sends one request beyond its share and, each time one gets through, one more: the
+ *   share grows by one for each. The first 429 ends that (and cuts, as above). Each probe that ends
+ *   in a 429 puts a quarter window more before the next (at most 4 windows); a whole window of
+ *   probing without one puts it back to one. So processes that share a token steadily spend few
+ *   429s, and a process whose neighbours stopped takes over their slots within a window or two.
  * - A 429 with `Retry-After: 0` is no sign of a full window (a full window is free again only
  *   when its oldest request ages out), so it does not shrink the share: a run of such answers would
  *   otherwise drive the share to one request per window.
  * - Rate-limit headers, if Datatruck ever sends them, cap the share at the limit they state.
+ *
+ * Chosen on the simulation of test/unit/adaptiveShare.test.cts and the queue-mode test: see
+ * bench/results.md (figure 7) for the measurements and what the earlier rule (a 30 % cut, half a
+ * request more after each clean window) gave.
  */
 export class AdaptiveShare {
+	/** A cut takes CUT × share ÷ limit of the share (see above). */
+	static readonly CUT = 0.2;
+
+	/** The part of the limit below which what a process had of a full window does not lower its share. */
+	static readonly MEASURED_FLOOR = 0.5;
+
+	/** Windows added before the next probe when one ends in a 429, and the most there may be. */
+	static readonly PROBE_BACKOFF = 0.25;
+
+	static readonly MAX_PROBE_EVERY = 4;
+
 	private share: number;
 
 	private lastCutAt = -Infinity;
@@ -34,18 +56,17 @@ export class AdaptiveShare {
 	/** Clean windows in a row, with requests held back, since the last cut. */
 	private cleanStreak = 0;
 
+	private probing = false;
+
+	/** Clean windows needed before the next probe. */
+	private probeEvery = 1;
+
+	/** Since when this process's requests have been getting through without a gap of a whole window. */
+	private answeredSince = Infinity;
+
+	private lastAnsweredAt = -Infinity;
+
 	private headerLimit = Infinity;
-
-	/**
-	 * Share kept after a cut, and requests added after the first clean window. Chosen on the
-	 * simulation of test/unit/adaptiveShare.test.cts and its property test (2–5 busy processes):
-	 * with 0.7 and 0.5, 2, 3 and 4 processes use 0.81, 0.91 and 0.86 of the bound with 3.4 %, 6.6 %
-	 * and 8.8 % of requests answered 429, and no request runs out of retries. A milder cut (0.8, with
-	 * 0.25) reached 0.93 for two processes, but starved one of four or five until it gave up.
-	 */
-	static readonly DECREASE = 0.7;
-
-	static readonly INCREASE = 0.5;
 
 	constructor(
 		private limit: number,
@@ -63,10 +84,24 @@ export class AdaptiveShare {
 		this.windowMs = windowMs;
 	}
 
-	/** Requests this process may have in one window now: at least one, never above the limit. */
+	/** Requests this process may have in one window now (one more while probing): at least one, never above the limit. */
 	allowed(): number {
 		this.growAfterCleanWindow();
-		return Math.max(1, Math.min(Math.floor(this.share), this.limit, this.headerLimit));
+		const probe = this.probing && this.share < this.limit ? 1 : 0;
+		return Math.max(1, Math.min(Math.floor(this.share) + probe, this.limit, this.headerLimit));
+	}
+
+	/** Whether a request sent now, with `ownInWindow` of this process's requests in the window, goes beyond the share. */
+	isProbe(ownInWindow: number): boolean {
+		return this.probing && ownInWindow >= Math.floor(this.share);
+	}
+
+	/** Datatruck let a request of this process through; a probe that got through adds one to the share. */
+	answered(probe: boolean): void {
+		const now = this.now();
+		if (now - this.lastAnsweredAt > this.windowMs) this.answeredSince = now;
+		this.lastAnsweredAt = now;
+		if (probe && this.probing) this.share = Math.min(this.limit, Math.floor(this.share) + 1);
 	}
 
 	/** The share, unrounded: for tests and the benchmark. */
@@ -85,8 +120,8 @@ export class AdaptiveShare {
 	}
 
 	/**
-	 * Datatruck answered 429. `ownInWindow` is how many requests this process sent in the window
-	 * (the refused one included); `retryAfterMs` what the answer said, if anything.
+	 * Datatruck answered 429. `ownInWindow` is how many requests of this process are in the window
+	 * (answered or still in flight, the refused one not counted); `retryAfterMs` what the answer said, if anything.
 	 */
 	tooManyRequests(ownInWindow: number, retryAfterMs: number | undefined): void {
 		const now = this.now();
@@ -94,9 +129,17 @@ export class AdaptiveShare {
 		if (retryAfterMs === 0) return;
 		// At the limit by our own count: our clock and Datatruck's differ, nobody else is to blame.
 		if (ownInWindow >= Math.min(this.limit, this.headerLimit)) return;
+		// What this process had of the full window, once it has been sending for a whole one: a share far
+		// above that would keep about half its requests refused, window after window. Every such 429 may
+		// lower it; never below half the limit, so that a slow process losing races is not starved.
+		if (now - this.answeredSince >= this.windowMs) {
+			this.share = Math.min(this.share, Math.max(ownInWindow + 1, this.limit * AdaptiveShare.MEASURED_FLOOR));
+		}
 		if (now - this.lastCutAt < this.windowMs) return;
 		this.lastCutAt = now;
-		this.share = Math.max(1, this.share * AdaptiveShare.DECREASE);
+		this.share = Math.max(1, this.share * (1 - (AdaptiveShare.CUT * this.share) / this.limit));
+		if (this.probing) this.probeEvery = Math.min(AdaptiveShare.MAX_PROBE_EVERY, this.probeEvery + AdaptiveShare.PROBE_BACKOFF);
+		this.probing = false;
 		this.cleanStreak = 0;
 		this.startPeriod(now);
 	}
@@ -110,12 +153,10 @@ export class AdaptiveShare {
 		const now = this.now();
 		if (now - this.periodStartedAt < this.windowMs) return;
 		if (this.heldBack && !this.tooManySincePeriodStart && this.share < this.limit) {
-			// Half a request after the first clean window, then twice as much after each further one (at
-			// most a quarter of the limit): gentle next to the others right after a cut, yet a process left
-			// alone is back to the whole limit within a few windows.
 			this.cleanStreak++;
-			const step = Math.min(AdaptiveShare.INCREASE * 2 ** (this.cleanStreak - 1), this.limit / 4);
-			this.share = Math.min(this.limit, this.share + step);
+			// A whole window of probing without a 429: there was room, so look again soon.
+			if (this.probing) this.probeEvery = 1;
+			if (this.cleanStreak >= Math.floor(this.probeEvery)) this.probing = true;
 		}
 		this.startPeriod(now);
 	}

@@ -98,6 +98,7 @@ export class RollingWindowLimiter {
 	 */
 	start(): (refused?: boolean) => void {
 		const slot = { at: this.now(), answered: false };
+		const probe = this.share.isProbe(this.started.length);
 		this.started.push(slot);
 		this.lastSentAt = slot.at;
 		this.inFlight++;
@@ -109,6 +110,7 @@ export class RollingWindowLimiter {
 			if (!refused) {
 				this.answeredCount++;
 				this.lastAcceptedAt = slot.at;
+				this.share.answered(probe);
 			} else {
 				this.lastRefusedAt = slot.at;
 				if (this.started.includes(slot)) this.started.splice(this.started.indexOf(slot), 1);
