@@ -7,9 +7,9 @@
  *
  * `npm run test:e2e:lines`; one line alone: `npm run test:e2e` or `npm run test:e2e:1x`.
  *
- * `--with-ui` (what `npm test` uses) also runs the editor suite (jest.ui.config.js) with the same tarball, started as
- * soon as the first line is done: the other line's last minutes are mostly n8n waiting for a trigger's schedule, so
- * the editor suite fills them instead of running after both, which kept `.ci/run` over its 30 minutes.
+ * `--with-ui` (what `npm test` uses) also runs the editor suite (jest.ui.config.js) with the same tarball, beside the
+ * two lines from the start: much of each line is n8n waiting (its start, a trigger's poll schedule), which the editor
+ * suite fills instead of running after a line, which kept `.ci/run` over its 30 minutes.
  */
 const { spawn } = require('child_process');
 const os = require('os');
@@ -45,12 +45,8 @@ async function main() {
 	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'datatruck-e2e-pack-'));
 	const tarball = buildAndPack(packDir);
 	try {
-		const lines = LINES.map((version) => run(version, tarball));
-		const runs = [...lines];
-		if (process.argv.includes('--with-ui')) {
-			await Promise.race(lines);
-			runs.push(run(LINES[0], tarball, 'jest.ui.config.js', `editor (n8n ${LINES[0]})`));
-		}
+		const runs = LINES.map((version) => run(version, tarball));
+		if (process.argv.includes('--with-ui')) runs.push(run(LINES[0], tarball, 'jest.ui.config.js', `editor (n8n ${LINES[0]})`));
 		const codes = await Promise.all(runs);
 		process.exitCode = codes.some((code) => code !== 0) ? 1 : 0;
 	} finally {

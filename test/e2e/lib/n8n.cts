@@ -99,6 +99,14 @@ export class N8n {
 		await this.mustRun(['import:workflow', `--input=${file}`], /Successfully imported 1 workflow/);
 	}
 
+	/** Several workflows in one CLI run (each run boots n8n, which takes seconds on a busy machine). */
+	async importWorkflows(wfs: WorkflowJson[]): Promise<void> {
+		const file = join(this.userFolder, `workflows-${Date.now()}.json`);
+		writeFileSync(file, JSON.stringify(wfs));
+		await this.mustRun(['import:workflow', `--input=${file}`], new RegExp(`Successfully imported ${wfs.length} workflows?\\.`));
+		rmSync(file);
+	}
+
 	/** Publishes (activates) an imported workflow; takes effect at the next `n8n start`. */
 	async publish(id: string): Promise<void> {
 		await this.mustRun(runtime.publishArgs(id));
