@@ -352,6 +352,9 @@ function httpJson(method, url, { body, headers = {}, timeoutMs = 30000 } = {}) {
 					...headers,
 				},
 				timeout: timeoutMs,
+				// A fresh connection each time: Node's default agent keeps sockets alive, and a request sent on one
+				// that n8n's server is just closing fails with "socket hang up" (seen on a loaded machine).
+				agent: false,
 			},
 			(res) => {
 				const chunks = [];
