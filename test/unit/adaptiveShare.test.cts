@@ -128,55 +128,52 @@ describe('the limiter and the share', () => {
 		expect(limiter.nextStart()).toBe(2000 + W / Math.floor(LIMIT * (1 - AdaptiveShare.CUT)));
 	});
 
-	test('after a whole window of answers, a 429 cuts the share to what the process really had of the window', () => {
-		let clock = 0;
-		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
-		// One request every 6 s for a minute and a half: 10 of them in the last window, when a 429 says it is full.
-		for (; clock <= 90_000; clock += 6000) limiter.start()();
-		clock = 90_500;
+	/** A limiter that sent one request every `everyMs` until `untilMs`, then got a 429 half a second later. */
+	const refusedAfterSteadySending = (everyMs: number, untilMs: number) => {
+		const clock = { now: 0 };
+		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock.now);
+		for (; clock.now <= untilMs; clock.now += everyMs) limiter.start()();
+		clock.now = untilMs + 500;
 		limiter.tooManyRequests(1000, 1000);
-		const had = 10 + 1;
-		expect(limiter.share.current()).toBeCloseTo(had * (1 - (AdaptiveShare.CUT * had) / LIMIT));
+		return { limiter, clock };
+	};
+	const afterCut = (share: number) => share * (1 - (AdaptiveShare.CUT * share) / LIMIT);
+
+	test('after a whole window of answers, a 429 cuts the share to what the process really had of the window', () => {
+		// One request every 6 s for a minute and a half: 10 of them in the last window, when a 429 says it is full.
+		const { limiter } = refusedAfterSteadySending(6000, 90_000);
+		expect(limiter.share.current()).toBeCloseTo(afterCut(10 + 1));
 	});
 
 	test('what a slow process had of the window never lowers its share below half the limit (it would starve)', () => {
-		let clock = 0;
-		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
-		for (; clock <= 60_000; clock += 30_000) limiter.start()();
-		clock = 60_500;
-		limiter.tooManyRequests(1000, 1000);
-		const had = LIMIT * AdaptiveShare.MEASURED_FLOOR;
-		expect(limiter.share.current()).toBeCloseTo(had * (1 - (AdaptiveShare.CUT * had) / LIMIT));
+		const { limiter } = refusedAfterSteadySending(30_000, 60_000);
+		expect(limiter.share.current()).toBeCloseTo(afterCut(LIMIT * AdaptiveShare.MEASURED_FLOOR));
 	});
 
 	test('after a clean window in which the share held requests back, one request beyond it probes; each that gets through adds one', () => {
-		let clock = 0;
-		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
-		for (; clock <= 60_000; clock += 6000) limiter.start()();
-		clock = 60_500;
-		limiter.tooManyRequests(1000, 1000);
+		const { limiter, clock } = refusedAfterSteadySending(6000, 60_000);
 		const cut = limiter.share.current();
 		const allowed = Math.floor(cut);
+		/** Sends whenever the limiter lets it, each answered at once, for one window. */
+		const sendForAWindow = () => {
+			const end = clock.now + W + 1;
+			while (clock.now < end) {
+				clock.now = Math.max(clock.now, limiter.nextStart());
+				if (clock.now < end) limiter.start()();
+			}
+		};
 		// A window at the share: held back (paced), no 429.
-		const end = clock + W + 1;
-		while (clock < end) {
-			clock = Math.max(clock, limiter.nextStart());
-			if (clock < end) limiter.start()();
-		}
+		sendForAWindow();
 		expect(limiter.share.current()).toBe(cut);
 		// Now probing: one request beyond the share may go, and each that Datatruck takes adds one to the share.
 		expect(limiter.share.allowed()).toBe(allowed + 1);
-		const probingUntil = clock + W;
-		while (clock < probingUntil) {
-			clock = Math.max(clock, limiter.nextStart());
-			limiter.start()();
-		}
-		expect(limiter.share.current()).toBeGreaterThanOrEqual(allowed + 1);
-		expect(Number.isInteger(limiter.share.current())).toBe(true);
+		sendForAWindow();
 		const grown = limiter.share.current();
+		expect(grown).toBeGreaterThanOrEqual(allowed + 1);
+		expect(Number.isInteger(grown)).toBe(true);
 		expect(limiter.share.allowed()).toBe(grown + 1);
 		// A probe Datatruck refuses ends the probing, with a cut.
-		clock = limiter.nextStart();
+		clock.now = limiter.nextStart();
 		limiter.start()(true);
 		limiter.tooManyRequests(1000, 1000);
 		expect(limiter.share.current()).toBeLessThan(grown);
