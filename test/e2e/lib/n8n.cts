@@ -94,16 +94,14 @@ export class N8n {
 	}
 
 	async importWorkflow(wf: WorkflowJson): Promise<void> {
-		const file = join(this.userFolder, `workflow-${wf.id}.json`);
-		writeFileSync(file, JSON.stringify(wf));
-		await this.mustRun(['import:workflow', `--input=${file}`], /Successfully imported 1 workflow/);
+		await this.importWorkflows([wf]);
 	}
 
 	/** Several workflows in one CLI run (each run boots n8n, which takes seconds on a busy machine). */
 	async importWorkflows(wfs: WorkflowJson[]): Promise<void> {
 		const file = join(this.userFolder, `workflows-${Date.now()}.json`);
 		writeFileSync(file, JSON.stringify(wfs));
-		await this.mustRun(['import:workflow', `--input=${file}`], new RegExp(`Successfully imported ${wfs.length} workflows?\\.`));
+		await this.mustRun(['import:workflow', `--input=${file}`], new RegExp(`Successfully imported ${wfs.length} workflows?\\b`));
 		rmSync(file);
 	}
 
