@@ -91,6 +91,8 @@ export async function runDatatruck(options: RunOptions): Promise<RunResult> {
 	};
 }
 
+let executions = 0;
+
 /** Runs a workflow from its Input node through n8n-core's WorkflowExecute with the Datatruck credential. */
 export async function executeWorkflow(
 	workflow: Workflow,
@@ -112,6 +114,8 @@ export async function executeWorkflow(
 		currentNodeParameters: undefined,
 		executionTimeoutTimestamp: undefined,
 		userId: 'test-user',
+		// Each run its own execution, as in n8n: the rate limiter's lanes tell executions apart by it.
+		executionId: `test-execution-${++executions}`,
 	} as unknown as IWorkflowExecuteAdditionalData;
 
 	const runExecutionData: IRunExecutionData = {

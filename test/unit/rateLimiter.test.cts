@@ -84,6 +84,41 @@ describe('RollingWindowLimiter', () => {
 		expect(order).toEqual([0, 1, 2]);
 	});
 
+	test('executions take turns: one asking later is not put behind another\'s queued items', async () => {
+		const limiter = new RollingWindowLimiter(20, 60_000);
+		(await limiter.acquire()).answered();
+		const order: string[] = [];
+		const send = async (lane: string, name: string) => {
+			const slot = await limiter.acquire(undefined, false, lane);
+			order.push(name);
+			// An answer a moment later, as from Datatruck.
+			await new Promise((resolve) => setTimeout(resolve, 5));
+			slot.answered();
+		};
+		// n8n asks for all the items of a node at once.
+		const items = ['item 1', 'item 2', 'item 3', 'item 4', 'item 5'].map((name) => send('execution 1/node', name));
+		await new Promise((resolve) => setTimeout(resolve, 1));
+		const page = send('execution 2/node', 'page 1');
+		await Promise.all([...items, page]);
+		// Items keep their order; the page goes at the next turn, not after the fifth item.
+		expect(order.filter((name) => name.startsWith('item'))).toEqual(['item 1', 'item 2', 'item 3', 'item 4', 'item 5']);
+		expect(order.indexOf('page 1')).toBeLessThanOrEqual(2);
+	});
+
+	test('a cancelled request leaves the line without holding up its lane or the others', async () => {
+		const limiter = new RollingWindowLimiter(1, 50);
+		(await limiter.acquire(undefined, false, 'a')).answered();
+		const cancel = new AbortController();
+		// Holds the turn until the window frees a slot; the next two wait behind it.
+		const first = limiter.acquire(undefined, false, 'a');
+		const cancelled = limiter.acquire(cancel.signal, false, 'b');
+		const after = limiter.acquire(undefined, false, 'b');
+		cancel.abort(new Error('execution cancelled'));
+		await expect(cancelled).rejects.toThrow('execution cancelled');
+		(await first).answered();
+		(await after).answered();
+	});
+
 	test('cancelling the execution stops the wait for a slot at once', async () => {
 		const limiter = new RollingWindowLimiter(1, 60_000);
 		(await limiter.acquire()).answered();

@@ -20,6 +20,7 @@ export interface DatatruckContext {
 	getNode(): INode;
 	getCredentials<T extends object = ICredentialDataDecryptedObject>(type: string): Promise<T>;
 	getExecutionCancelSignal?(): AbortSignal | undefined;
+	getExecutionId?(): string | undefined;
 	helpers: {
 		httpRequestWithAuthentication(
 			credentialsType: string,
@@ -69,6 +70,11 @@ export async function connectionFor(ctx: DatatruckContext): Promise<Connection> 
 	};
 }
 
+/** The node in one execution that sends a request: its requests keep their order, other executions take turns with them. */
+function laneOf(ctx: DatatruckContext): string {
+	return `${ctx.getExecutionId?.() ?? ''}/${ctx.getNode().id ?? ctx.getNode().name}`;
+}
+
 function positiveNumber(value: unknown, fallback: number): number {
 	const number = Number(value);
 	return Number.isFinite(number) && number > 0 ? number : fallback;
@@ -108,7 +114,7 @@ export async function datatruckRequest(
 	let waitedForRateLimitMs = 0;
 
 	for (;;) {
-		const slot = await connection.limiter.acquire(signal, request.together);
+		const slot = await connection.limiter.acquire(signal, request.together, laneOf(ctx));
 		if (rateLimited.tries() > 0) waitedForRateLimitMs += slot.waitedMs;
 		firstSentAt ??= Date.now();
 
