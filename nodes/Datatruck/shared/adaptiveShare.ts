@@ -49,6 +49,9 @@ export class AdaptiveShare {
 
 	static readonly MAX_PROBE_EVERY = 4;
 
+	/** Probes in a row that got through after which the process stops spreading its requests (see sprinting). */
+	static readonly SPRINT_AFTER_PROBES = 3;
+
 	private share: number;
 
 	private lastCutAt = -Infinity;
@@ -63,6 +66,9 @@ export class AdaptiveShare {
 	private cleanStreak = 0;
 
 	private probing = false;
+
+	/** Probes that got through since probing began. */
+	private probesTaken = 0;
 
 	/** Clean windows needed before the next probe. */
 	private probeEvery = 1;
@@ -107,12 +113,26 @@ export class AdaptiveShare {
 		const now = this.now();
 		if (now - this.lastAnsweredAt > this.windowMs) this.answeredSince = now;
 		this.lastAnsweredAt = now;
-		if (probe && this.probing) this.share = Math.min(this.limit, Math.floor(this.share) + 1);
+		if (probe && this.probing) {
+			this.share = Math.min(this.limit, Math.floor(this.share) + 1);
+			this.probesTaken++;
+		}
 	}
 
 	/** The share, unrounded: for tests and the benchmark. */
 	current(): number {
 		return this.share;
+	}
+
+	/**
+	 * Several probes in a row got through: whoever shared the token has most likely stopped. Spread
+	 * evenly at the share's pace, each probe waits for a slot of the old, slower pace to leave the
+	 * window, so the share grew by three or four a window and a worker whose neighbour had finished
+	 * took three windows to regain the token (measured in queue mode). Sent at the limit's pace, each
+	 * probe that gets through lets the next go at once; the first 429 ends it.
+	 */
+	sprinting(): boolean {
+		return this.probing && this.probesTaken >= AdaptiveShare.SPRINT_AFTER_PROBES;
 	}
 
 	/** Whether a 429 has ever shown that another client spends this token. */
@@ -146,6 +166,7 @@ export class AdaptiveShare {
 		this.share = Math.max(1, this.share * (1 - (AdaptiveShare.CUT * this.share) / this.limit));
 		if (this.probing) this.probeEvery = Math.min(AdaptiveShare.MAX_PROBE_EVERY, this.probeEvery + AdaptiveShare.PROBE_BACKOFF);
 		this.probing = false;
+		this.probesTaken = 0;
 		this.cleanStreak = 0;
 		this.startPeriod(now);
 	}

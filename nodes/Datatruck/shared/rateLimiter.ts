@@ -90,7 +90,7 @@ export class RollingWindowLimiter {
 		if (allowed < this.limit) {
 			// Sharing the token: spread our requests over the window instead of sending them in a burst,
 			// so that when the others and we ask for more than fits, one request is refused, not a burst.
-			const paced = this.lastSentAt + this.windowMs / allowed;
+			const paced = this.lastSentAt + this.windowMs / (this.share.sprinting() ? this.limit : allowed);
 			if (paced > start) this.share.noteHeldBack();
 			start = Math.max(start, paced);
 		}
