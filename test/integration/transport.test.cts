@@ -57,6 +57,36 @@ describe('pacing under the rate limit', () => {
 		expect(statuses.filter((status) => status === 200)).toHaveLength(10);
 	});
 
+	test('executions take turns: a list started during a bulk create is not put behind all its items', async () => {
+		dt.sandbox.configure({ rateLimit: { limit: 10, windowMs: 1000 } });
+		const credentials = dt.credentials({ rateLimitRequests: 10, rateLimitWindowSeconds: 1 });
+		const references = Array.from({ length: 40 }, (_, i) => ({ reference: `TURN-${i + 1}` }));
+		// n8n asks for all 40 items at once; the list asks a moment later, from another execution.
+		const create = dt.run({
+			parameters: {
+				resource: 'workOrder',
+				operation: 'create',
+				procedureName: 'TRK Wash',
+				additionalFields: { referenceNumber: '={{ $json.reference }}' },
+			},
+			items: references,
+			credentials,
+		});
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		const list = dt.run({ parameters: getMany({ returnAll: false, limit: 100 }), credentials });
+		const [created, listed] = await Promise.all([create, list]);
+		expect(created.error).toBeUndefined();
+		expect(created.json).toHaveLength(40);
+		expect(listed.error).toBeUndefined();
+		expect(listed.json).toHaveLength(100);
+		const sent = dt.sandbox.log.filter((entry) => entry.status < 300);
+		const creates = sent.filter((entry) => entry.path.includes('work-orders'));
+		expect(creates.map((entry) => (entry.body as { reference_number?: string }).reference_number)).toEqual(references.map((r) => r.reference));
+		// The list's 4 pages went between the first items, not after the 40th (4 s later at 10 a second).
+		const lastPage = sent.map((entry) => entry.path).lastIndexOf('/api/v1/openapi/orders/');
+		expect(sent.slice(0, lastPage).filter((entry) => entry.path.includes('work-orders')).length).toBeLessThan(20);
+	});
+
 	test('after too many 429s in a row the error says how long it waited', async () => {
 		dt.sandbox.injectFaults({ count: 50, kind: '429', retryAfter: 0 });
 		const result = await dt.run({ parameters: getMany() });

@@ -91,7 +91,7 @@ describe('queue mode: main + 2 workers on one token', () => {
 		mkdirSync(resolve(__dirname, '../../.cache/queue'), { recursive: true });
 		writeFileSync(
 			resolve(__dirname, '../../.cache/queue/sandbox-log.json'),
-			JSON.stringify((sb?.log ?? []).map((e) => ({ at: e.at, method: e.method, path: e.path, status: e.status, work: isWork(e) }))),
+			JSON.stringify((sb?.log ?? []).map((e) => ({ at: e.at, method: e.method, path: e.path, query: e.query, status: e.status, work: isWork(e) }))),
 		);
 		await queue?.stop();
 		await sb?.close();

@@ -145,29 +145,30 @@ describe('the limiter and the share', () => {
 		expect(limiter.share.current()).toBeCloseTo(afterCut(10 + 1));
 	});
 
-	test('what a slow process had of the window never lowers its share below half the limit (it would starve)', () => {
+	test('what a slow process had of the window never lowers its share below a quarter of the limit (it would starve)', () => {
 		const { limiter } = refusedAfterSteadySending(30_000, 60_000);
 		expect(limiter.share.current()).toBeCloseTo(afterCut(LIMIT * AdaptiveShare.MEASURED_FLOOR));
 	});
+
+	/** Sends whenever the limiter lets it, each answered at once, for one window. */
+	const sendForAWindow = (limiter: RollingWindowLimiter, clock: { now: number }) => {
+		const end = clock.now + W + 1;
+		while (clock.now < end) {
+			clock.now = Math.max(clock.now, limiter.nextStart());
+			if (clock.now < end) limiter.start()();
+		}
+	};
 
 	test('after a clean window in which the share held requests back, one request beyond it probes; each that gets through adds one', () => {
 		const { limiter, clock } = refusedAfterSteadySending(6000, 60_000);
 		const cut = limiter.share.current();
 		const allowed = Math.floor(cut);
-		/** Sends whenever the limiter lets it, each answered at once, for one window. */
-		const sendForAWindow = () => {
-			const end = clock.now + W + 1;
-			while (clock.now < end) {
-				clock.now = Math.max(clock.now, limiter.nextStart());
-				if (clock.now < end) limiter.start()();
-			}
-		};
 		// A window at the share: held back (paced), no 429.
-		sendForAWindow();
+		sendForAWindow(limiter, clock);
 		expect(limiter.share.current()).toBe(cut);
 		// Now probing: one request beyond the share may go, and each that Datatruck takes adds one to the share.
 		expect(limiter.share.allowed()).toBe(allowed + 1);
-		sendForAWindow();
+		sendForAWindow(limiter, clock);
 		const grown = limiter.share.current();
 		expect(grown).toBeGreaterThanOrEqual(allowed + 1);
 		expect(Number.isInteger(grown)).toBe(true);
@@ -178,6 +179,24 @@ describe('the limiter and the share', () => {
 		limiter.tooManyRequests(1000, 1000);
 		expect(limiter.share.current()).toBeLessThan(grown);
 		expect(limiter.share.allowed()).toBe(Math.floor(limiter.share.current()));
+	});
+
+	test('after three probes in a row get through, requests go at the limit\'s pace, not the share\'s, until a 429', () => {
+		const { limiter, clock } = refusedAfterSteadySending(6000, 60_000);
+		const allowed = Math.floor(limiter.share.current());
+		sendForAWindow(limiter, clock);
+		expect(limiter.share.sprinting()).toBe(false);
+		while (limiter.share.current() < allowed + AdaptiveShare.SPRINT_AFTER_PROBES) {
+			clock.now = Math.max(clock.now, limiter.nextStart());
+			limiter.start()();
+		}
+		expect(limiter.share.sprinting()).toBe(true);
+		// The share's pace would be a window ÷ (share + 1).
+		expect(limiter.nextStart() - clock.now).toBeCloseTo(W / LIMIT);
+		clock.now = limiter.nextStart();
+		limiter.start()(true);
+		limiter.tooManyRequests(1000, 1000);
+		expect(limiter.share.sprinting()).toBe(false);
 	});
 
 	test('a 429 when our own count is already at the limit does not shrink the share', () => {
