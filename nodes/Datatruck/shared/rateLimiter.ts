@@ -1,6 +1,12 @@
-import { pause } from './wait';
+import { pause, untilCalled } from './wait';
 import { AdaptiveShare } from './adaptiveShare';
 import { readRateLimitHeaders } from './rateLimitHeaders';
+
+/** The requests of one node in one execution waiting for their turn, and when it last had one. */
+interface Lane {
+	waiters: Array<() => void>;
+	lastTurn: number;
+}
 
 /**
  * A rolling-window budget shared by every request that uses the same Datatruck token in this n8n
@@ -39,7 +45,7 @@ export class RollingWindowLimiter {
 	private turnTaken = false;
 
 	/** Requests waiting for their turn, by lane (see acquire), in call order within each lane. */
-	private readonly lanes = new Map<string, { waiters: Array<() => void>; lastTurn: number }>();
+	private readonly lanes = new Map<string, Lane>();
 
 	private turns = 0;
 
@@ -151,15 +157,7 @@ export class RollingWindowLimiter {
 	}
 
 	private async nextAnswer(signal?: AbortSignal): Promise<void> {
-		signal?.throwIfAborted();
-		await new Promise<void>((resolve, reject) => {
-			const onAbort = () => reject(signal?.reason ?? new Error('aborted'));
-			this.answerWaiters.push(() => {
-				signal?.removeEventListener('abort', onAbort);
-				resolve();
-			});
-			signal?.addEventListener('abort', onAbort, { once: true });
-		});
+		await untilCalled((wake) => this.answerWaiters.push(wake), signal);
 	}
 
 	/** Nobody using this token in this process sends for `ms`. */
@@ -255,31 +253,22 @@ export class RollingWindowLimiter {
 			this.turnTaken = true;
 			return;
 		}
-		let queued = this.lanes.get(lane);
-		if (!queued) {
-			queued = { waiters: [], lastTurn: -1 };
-			this.lanes.set(lane, queued);
-		}
-		const waiters = queued.waiters;
-		await new Promise<void>((resolve, reject) => {
-			const onAbort = () => {
-				const index = waiters.indexOf(go);
-				if (index >= 0) waiters.splice(index, 1);
-				if (waiters.length === 0 && this.lanes.get(lane)?.waiters === waiters) this.lanes.delete(lane);
-				reject(signal?.reason ?? new Error('aborted'));
-			};
-			const go = () => {
-				signal?.removeEventListener('abort', onAbort);
-				resolve();
-			};
-			waiters.push(go);
-			signal?.addEventListener('abort', onAbort, { once: true });
-		});
+		const queued = this.lanes.get(lane) ?? { waiters: [], lastTurn: -1 };
+		this.lanes.set(lane, queued);
+		await untilCalled(
+			(wake) => queued.waiters.push(wake),
+			signal,
+			(wake) => {
+				const index = queued.waiters.indexOf(wake);
+				if (index >= 0) queued.waiters.splice(index, 1);
+				if (queued.waiters.length === 0 && this.lanes.get(lane) === queued) this.lanes.delete(lane);
+			},
+		);
 	}
 
 	/** Gives the turn to the first waiter of the lane whose last turn is the oldest. */
 	private passTurn(): void {
-		let next: [string, { waiters: Array<() => void>; lastTurn: number }] | undefined;
+		let next: [string, Lane] | undefined;
 		for (const entry of this.lanes) if (!next || entry[1].lastTurn < next[1].lastTurn) next = entry;
 		if (!next) {
 			this.turnTaken = false;

@@ -21,3 +21,27 @@ export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
 	}
 	signal?.throwIfAborted();
 }
+
+/**
+ * Waits until the function handed to `enlist` is called (a freed turn, an answer), and stops as soon
+ * as the execution is cancelled; `withdraw` then takes that function back from where it was put.
+ */
+export function untilCalled(
+	enlist: (wake: () => void) => void,
+	signal?: AbortSignal,
+	withdraw?: (wake: () => void) => void,
+): Promise<void> {
+	signal?.throwIfAborted();
+	return new Promise<void>((resolve, reject) => {
+		const wake = () => {
+			signal?.removeEventListener('abort', onAbort);
+			resolve();
+		};
+		const onAbort = () => {
+			withdraw?.(wake);
+			reject(signal?.reason ?? new Error('aborted'));
+		};
+		enlist(wake);
+		signal?.addEventListener('abort', onAbort, { once: true });
+	});
+}
