@@ -197,12 +197,20 @@ async function check(scenario: Scenario): Promise<void> {
 	}
 }
 
+/**
+ * Found failing: a long list sorted by a text field is sorted by the node in English order, so the
+ * sandbox must collate text the same way (A33), with upper and lower case side by side.
+ */
+const FOUND: Scenario[] = [
+	{ list: 'orders', records: 1098, sort: { field: 'status', descending: true }, filter: 0, limit: null, churn: { create: 0, move: 0, delete: 0, shift: 0, seed: 1 } },
+];
+
 test(`Get Many under live changes: no record twice, no stable record lost, Limit takes the first (${RUNS} scenarios)`, async () => {
 	console.log(`list property: seed ${SEED} (rerun with LIST_PROPERTY_SEED=${SEED})`);
 	const started = Date.now();
 	await fc.assert(
 		fc.asyncProperty(scenarioArb, (scenario) => check(scenario)),
-		{ numRuns: RUNS, seed: SEED, path: process.env.LIST_PROPERTY_PATH, endOnFailure: true },
+		{ numRuns: RUNS, seed: SEED, path: process.env.LIST_PROPERTY_PATH, endOnFailure: true, examples: FOUND.map((scenario) => [scenario]) },
 	);
 	console.log(
 		`list property: ${stats.runs} runs in ${((Date.now() - started) / 1000).toFixed(1)} s, ${stats.long} long (over ${STRETCH / PAGE} pages), ${stats.churned} with changes, ` +

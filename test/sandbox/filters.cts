@@ -259,10 +259,21 @@ export function compileFilter(raw: string | null, schema: ObjectSchema, now: () 
 }
 
 /** PostgreSQL sorts NULL above every value: last when ascending, first when descending. */
+/**
+ * Text collates as PostgreSQL's usual `en_US.UTF-8` does (A33): alphabetically, upper and lower case
+ * side by side (`booked`, `cancelled`, …, `In Progress`), not by code unit (`In Progress` first).
+ * Strings the collation calls equal are then told apart by code unit, like a deterministic collation.
+ */
+const TEXT_COLLATION = new Intl.Collator('en');
+
 function compareComparable(a: Comparable, b: Comparable): number {
 	if (a === b) return 0;
 	if (a === null) return 1;
 	if (b === null) return -1;
+	if (typeof a === 'string' && typeof b === 'string') {
+		const order = TEXT_COLLATION.compare(a, b);
+		if (order !== 0) return order;
+	}
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 

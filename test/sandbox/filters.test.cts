@@ -286,14 +286,21 @@ describe('sandbox filter and ordering engine', () => {
 
 		it('several comma-separated keys and nested paths', async () => {
 			const expected = [...orders]
-				.sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : b.id - a.id))
+				.sort((a, b) => a.status.localeCompare(b.status, 'en') || b.id - a.id)
 				.slice(0, 25)
 				.map((o) => o.id);
 			expect((await firstPage('status,-id')).map((o: Order) => o.id)).toEqual(expected);
 			const byDriver: Order[] = await firstPage('trip__driver__full_name');
 			const names = byDriver.map((o) => o.trip?.driver__full_name ?? null).filter((n): n is string => n !== null);
 			expect(names.length).toBe(25);
-			expect(names).toEqual([...names].sort());
+			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+		});
+
+		it('sorts text alphabetically with upper and lower case side by side, as PostgreSQL en_US.UTF-8 does (A33)', async () => {
+			const statusOf = new Map(orders.map((o) => [o.id, o.status]));
+			const runs = (ids: number[]) => ids.map((id) => statusOf.get(id)).filter((status, i, all) => status !== all[i - 1]);
+			expect(runs(await fetchIds('/orders/', { ordering: 'status' }))).toEqual(['booked', 'cancelled', 'delivered', 'dispatched', 'In Progress']);
+			expect(runs(await fetchIds('/orders/', { ordering: '-status' }))).toEqual(['In Progress', 'dispatched', 'delivered', 'cancelled', 'booked']);
 		});
 
 		it.each(['colour', '-', 'trip', 'tags__name', 'status,,id', '+status'])('rejects ordering=%p with 400', async (ordering) => {
