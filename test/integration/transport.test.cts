@@ -87,6 +87,35 @@ describe('pacing under the rate limit', () => {
 		expect(sent.slice(0, lastPage).filter((entry) => entry.path.includes('work-orders')).length).toBeLessThan(20);
 	});
 
+	test('items whose answers are slower than the limit\'s pace go at that pace, not one answer after the other', async () => {
+		// 10 a second: one request per 100 ms; every answer takes 400 ms.
+		dt.sandbox.configure({ rateLimit: { limit: 10, windowMs: 1000 } });
+		dt.sandbox.live.configure({ latencyMs: 400 });
+		const references = Array.from({ length: 8 }, (_, i) => ({ reference: `SLOW-${i + 1}` }));
+		const result = await dt
+			.run({
+				parameters: {
+					resource: 'workOrder',
+					operation: 'create',
+					procedureName: 'TRK Wash',
+					additionalFields: { referenceNumber: '={{ $json.reference }}' },
+				},
+				items: references,
+				credentials: dt.credentials({ rateLimitRequests: 10, rateLimitWindowSeconds: 1 }),
+			})
+			.finally(() => dt.sandbox.live.configure({ latencyMs: 0 }));
+		expect(result.error).toBeUndefined();
+		// Output items keep the input's order, each the work order made from its item.
+		const referenceOf = (id: unknown) => dt.sandbox.data.workOrders.find((workOrder) => workOrder.id === id)?.reference_number;
+		expect(result.json.map((item) => referenceOf(item.id))).toEqual(references.map((r) => r.reference));
+		const creates = dt.sandbox.log.filter((entry) => entry.path.includes('work-orders'));
+		expect(creates.map((entry) => (entry.body as { reference_number?: string }).reference_number)).toEqual(references.map((r) => r.reference));
+		expect(creates.every((entry) => entry.status === 201)).toBe(true);
+		// One after the other, each create would arrive at least one 400 ms answer after the previous.
+		const gaps = creates.slice(1).map((entry, i) => entry.at - creates[i].at);
+		expect(gaps.filter((gap) => gap < 400).length).toBeGreaterThan(0);
+	});
+
 	test('after too many 429s in a row the error says how long it waited', async () => {
 		dt.sandbox.injectFaults({ count: 50, kind: '429', retryAfter: 0 });
 		const result = await dt.run({ parameters: getMany() });

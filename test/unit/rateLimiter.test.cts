@@ -171,6 +171,17 @@ describe('RollingWindowLimiter', () => {
 			expect(granted).toEqual([0, 1, 2]);
 		});
 
+		test('an item whose previous answer is slower than the limit\'s pace goes beside it, at that pace', async () => {
+			// 20 per 2 s: the limit's pace is one request per 100 ms.
+			const limiter = new RollingWindowLimiter(20, 2000);
+			(await limiter.acquire()).answered();
+			const { granted, slots } = await burst(limiter, 3, false);
+			expect(granted).toEqual([0]);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+			expect(granted).toEqual([0, 1, 2]);
+			for (const slot of slots) (await slot).answered();
+		});
+
 		test('a refused probe keeps the next requests one at a time', async () => {
 			const limiter = new RollingWindowLimiter(20, 60_000);
 			const { granted, slots } = await burst(limiter, 3);
