@@ -11,6 +11,23 @@ const getMany = (extra: Record<string, unknown> = {}) => ({
 	...extra,
 });
 
+/** Work Order › Create, one work order per input item, its reference number from the item. */
+const createWorkOrders = (items: Array<{ reference: string }>, credentials: ReturnType<typeof dt.credentials>) =>
+	dt.run({
+		parameters: {
+			resource: 'workOrder',
+			operation: 'create',
+			procedureName: 'TRK Wash',
+			additionalFields: { referenceNumber: '={{ $json.reference }}' },
+		},
+		items,
+		credentials,
+	});
+
+/** The reference numbers of the work-order creates the sandbox received, in arrival order. */
+const receivedReferences = (entries: typeof dt.sandbox.log) =>
+	entries.filter((entry) => entry.path.includes('work-orders')).map((entry) => (entry.body as { reference_number?: string }).reference_number);
+
 describe('pacing under the rate limit', () => {
 	afterEach(() => dt.sandbox.configure({ rateLimit: false }));
 
@@ -62,16 +79,7 @@ describe('pacing under the rate limit', () => {
 		const credentials = dt.credentials({ rateLimitRequests: 10, rateLimitWindowSeconds: 1 });
 		const references = Array.from({ length: 40 }, (_, i) => ({ reference: `TURN-${i + 1}` }));
 		// n8n asks for all 40 items at once; the list asks a moment later, from another execution.
-		const create = dt.run({
-			parameters: {
-				resource: 'workOrder',
-				operation: 'create',
-				procedureName: 'TRK Wash',
-				additionalFields: { referenceNumber: '={{ $json.reference }}' },
-			},
-			items: references,
-			credentials,
-		});
+		const create = createWorkOrders(references, credentials);
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		const list = dt.run({ parameters: getMany({ returnAll: false, limit: 100 }), credentials });
 		const [created, listed] = await Promise.all([create, list]);
@@ -80,8 +88,7 @@ describe('pacing under the rate limit', () => {
 		expect(listed.error).toBeUndefined();
 		expect(listed.json).toHaveLength(100);
 		const sent = dt.sandbox.log.filter((entry) => entry.status < 300);
-		const creates = sent.filter((entry) => entry.path.includes('work-orders'));
-		expect(creates.map((entry) => (entry.body as { reference_number?: string }).reference_number)).toEqual(references.map((r) => r.reference));
+		expect(receivedReferences(sent)).toEqual(references.map((r) => r.reference));
 		// The list's 4 pages went between the first items, not after the 40th (4 s later at 10 a second).
 		const lastPage = sent.map((entry) => entry.path).lastIndexOf('/api/v1/openapi/orders/');
 		expect(sent.slice(0, lastPage).filter((entry) => entry.path.includes('work-orders')).length).toBeLessThan(20);
@@ -92,24 +99,15 @@ describe('pacing under the rate limit', () => {
 		dt.sandbox.configure({ rateLimit: { limit: 10, windowMs: 1000 } });
 		dt.sandbox.live.configure({ latencyMs: 400 });
 		const references = Array.from({ length: 8 }, (_, i) => ({ reference: `SLOW-${i + 1}` }));
-		const result = await dt
-			.run({
-				parameters: {
-					resource: 'workOrder',
-					operation: 'create',
-					procedureName: 'TRK Wash',
-					additionalFields: { referenceNumber: '={{ $json.reference }}' },
-				},
-				items: references,
-				credentials: dt.credentials({ rateLimitRequests: 10, rateLimitWindowSeconds: 1 }),
-			})
-			.finally(() => dt.sandbox.live.configure({ latencyMs: 0 }));
+		const result = await createWorkOrders(references, dt.credentials({ rateLimitRequests: 10, rateLimitWindowSeconds: 1 })).finally(() =>
+			dt.sandbox.live.configure({ latencyMs: 0 }),
+		);
 		expect(result.error).toBeUndefined();
 		// Output items keep the input's order, each the work order made from its item.
 		const referenceOf = (id: unknown) => dt.sandbox.data.workOrders.find((workOrder) => workOrder.id === id)?.reference_number;
 		expect(result.json.map((item) => referenceOf(item.id))).toEqual(references.map((r) => r.reference));
+		expect(receivedReferences(dt.sandbox.log)).toEqual(references.map((r) => r.reference));
 		const creates = dt.sandbox.log.filter((entry) => entry.path.includes('work-orders'));
-		expect(creates.map((entry) => (entry.body as { reference_number?: string }).reference_number)).toEqual(references.map((r) => r.reference));
 		expect(creates.every((entry) => entry.status === 201)).toBe(true);
 		// One after the other, each create would arrive at least one 400 ms answer after the previous.
 		const gaps = creates.slice(1).map((entry, i) => entry.at - creates[i].at);

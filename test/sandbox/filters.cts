@@ -258,7 +258,6 @@ export function compileFilter(raw: string | null, schema: ObjectSchema, now: () 
 	return (record) => predicates.every((p) => p(record));
 }
 
-/** PostgreSQL sorts NULL above every value: last when ascending, first when descending. */
 /**
  * Text collates as PostgreSQL's usual `en_US.UTF-8` does (A33): alphabetically, upper and lower case
  * side by side (`booked`, `cancelled`, …, `In Progress`), not by code unit (`In Progress` first).
@@ -266,6 +265,7 @@ export function compileFilter(raw: string | null, schema: ObjectSchema, now: () 
  */
 const TEXT_COLLATION = new Intl.Collator('en');
 
+/** PostgreSQL sorts NULL above every value: last when ascending, first when descending. */
 function compareComparable(a: Comparable, b: Comparable): number {
 	if (a === b) return 0;
 	if (a === null) return 1;
