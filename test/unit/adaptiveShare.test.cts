@@ -199,6 +199,23 @@ describe('the limiter and the share', () => {
 		expect(limiter.share.sprinting()).toBe(false);
 	});
 
+	test('Retry-After counts from halfway between sending the refused request and its answer; a backoff from the answer', () => {
+		let clock = 0;
+		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
+		const refused = limiter.start();
+		clock = 1000;
+		refused(true);
+		limiter.tooManyRequests(2000, 2000);
+		// Datatruck refused it at about 500 ms; from the answer, the retry would arrive a round trip after the slot frees.
+		expect(limiter.nextStart()).toBe(2500);
+		const backedOff = new RollingWindowLimiter(LIMIT, W, () => clock);
+		const noRetryAfter = backedOff.start();
+		clock = 2000;
+		noRetryAfter(true);
+		backedOff.tooManyRequests(2000, undefined);
+		expect(backedOff.nextStart()).toBe(4000);
+	});
+
 	test('a 429 when our own count is already at the limit does not shrink the share', () => {
 		let clock = 0;
 		const limiter = new RollingWindowLimiter(3, W, () => clock);

@@ -36,6 +36,9 @@ export class RollingWindowLimiter {
 
 	private lastRefusedAt = -Infinity;
 
+	/** About when Datatruck refused the request whose 429 is being handled (see tooManyRequests). */
+	private refusedArrivedAt: number | undefined;
+
 	private answerWaiters: Array<() => void> = [];
 
 	/** Requests of this process that Datatruck did not refuse: the token's window is moving for us. */
@@ -109,7 +112,8 @@ export class RollingWindowLimiter {
 	 * REST framework's throttle's, which records only the requests it lets through), so neither do we.
 	 */
 	start(): (refused?: boolean) => void {
-		const slot = { at: this.now(), answered: false };
+		const sentAt = this.now();
+		const slot = { at: sentAt, answered: false };
 		const probe = this.share.isProbe(this.started.length);
 		this.started.push(slot);
 		this.lastSentAt = slot.at;
@@ -125,6 +129,7 @@ export class RollingWindowLimiter {
 				this.share.answered(probe);
 			} else {
 				this.lastRefusedAt = slot.at;
+				this.refusedArrivedAt = (sentAt + slot.at) / 2;
 				if (this.started.includes(slot)) this.started.splice(this.started.indexOf(slot), 1);
 				// Pacing counts from the requests Datatruck counted: the retry of a refused one may go when
 				// its Retry-After ends (the moment a slot frees), not a whole paced interval later, when the
@@ -179,12 +184,22 @@ export class RollingWindowLimiter {
 	/**
 	 * Datatruck said "too many requests": pause for `pauseMs` (its Retry-After, or a backoff when it
 	 * sent none) and, if this process was under its limit, learn that the token is shared.
+	 *
+	 * Retry-After counts from when Datatruck refused the request, about halfway between its sending
+	 * and its answer, so the pause does too: counted from the answer, a retry arrives a whole round
+	 * trip after the freed slot, and the other processes on the token, which leave a freed slot free
+	 * only a fiftieth of a window (see nextStart), renew theirs first. A process whose answers take
+	 * more than about a second at Datatruck's minute then lost every race for a slot until a request
+	 * ran out of retries (test/property/sharedToken.property.test.cts, five processes, one answering
+	 * in 1.25 s).
 	 */
 	tooManyRequests(pauseMs: number, retryAfterMs: number | undefined): void {
 		const now = this.now();
+		const refusedAt = retryAfterMs === undefined ? now : (this.refusedArrivedAt ?? now);
+		this.refusedArrivedAt = undefined;
 		const ownInWindow = this.started.filter((slot) => !slot.answered || slot.at > now - this.windowMs).length;
 		this.share.tooManyRequests(ownInWindow, retryAfterMs);
-		this.pauseFor(pauseMs);
+		this.pausedUntil = Math.max(this.pausedUntil, refusedAt + pauseMs);
 	}
 
 	/**
