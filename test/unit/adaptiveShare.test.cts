@@ -145,6 +145,13 @@ describe('the limiter and the share', () => {
 		expect(limiter.share.current()).toBeCloseTo(afterCut(10 + 1));
 	});
 
+	test('a 429 when the others had at most two requests of the window (a trigger\'s poll) only makes room for them', () => {
+		// One request every 3.16 s: 19 in the last window when the 429 comes, so the others had one.
+		const { limiter } = refusedAfterSteadySending(3160, 90_000);
+		expect(limiter.share.current()).toBe(19);
+		expect(limiter.share.allowed()).toBe(19);
+	});
+
 	test('what a slow process had of the window never lowers its share below a quarter of the limit (it would starve)', () => {
 		const { limiter } = refusedAfterSteadySending(30_000, 60_000);
 		expect(limiter.share.current()).toBeCloseTo(afterCut(LIMIT * AdaptiveShare.MEASURED_FLOOR));

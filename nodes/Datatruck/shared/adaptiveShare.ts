@@ -11,11 +11,13 @@
  *   moment: this process's own requests in the window (and the refused one) were then its part of
  *   it. Once the process has been sending for a whole window, its share is lowered to that part: a
  *   share far above what it really gets kept about half its requests refused, window after window
- *   (measured in queue mode: 13 of 30 a window). Never below half the limit by that measure: a
+ *   (measured in queue mode: 13 of 30 a window). Never below a quarter of the limit by that measure: a
  *   slow process that loses the races for freed slots would otherwise be cut to what it won, and
  *   starve. Then, once per window (the other 429s of the window answer requests sent before it), a
  *   cut that grows with the share: 20 % × share ÷ limit (10 % of half the limit, 7 % of a third), so
  *   that the larger share loses more and processes even out.
+ * - **A light user costs only what it used.** When the others had at most two requests of the full
+ *   window (a trigger's poll, a one-off request), the share only makes room for them: no cut.
  * - **Probe for room.** After a whole window without a 429 in which the share held requests back,
  *   the process sends one request beyond its share and, each time one gets through, one more: the
  *   share grows by one for each. The first 429 ends that (and cuts, as above). Each probe that ends
@@ -48,6 +50,9 @@ export class AdaptiveShare {
 	static readonly PROBE_BACKOFF = 0.25;
 
 	static readonly MAX_PROBE_EVERY = 4;
+
+	/** Requests of a window the others may have had for them to count as light users (see tooManyRequests). */
+	static readonly LIGHT_USE = 2;
 
 	/** Probes in a row that got through after which the process stops spreading its requests (see sprinting). */
 	static readonly SPRINT_AFTER_PROBES = 3;
@@ -158,12 +163,27 @@ export class AdaptiveShare {
 		// What this process had of the full window, once it has been sending for a whole one: a share far
 		// above that would keep about half its requests refused, window after window. Every such 429 may
 		// lower it; never below MEASURED_FLOOR of the limit, so that a slow process losing races is not starved.
-		if (now - this.answeredSince >= this.windowMs) {
+		const measured = now - this.answeredSince >= this.windowMs;
+		// The others had at most LIGHT_USE requests of the full window: a light user, such as a trigger's
+		// poll on the main process. Making room for what it used is enough; the cut below would give it
+		// a fifth of the token for a window or more (measured in queue mode: one poll cut a worker that
+		// had the token to 17, and the next two windows read 16 and 17).
+		if (measured && ownInWindow >= this.limit - AdaptiveShare.LIGHT_USE) {
+			this.share = Math.min(this.share, ownInWindow);
+			this.endProbing(now);
+			return;
+		}
+		if (measured) {
 			this.share = Math.min(this.share, Math.max(ownInWindow + 1, this.limit * AdaptiveShare.MEASURED_FLOOR));
 		}
 		if (now - this.lastCutAt < this.windowMs) return;
-		this.lastCutAt = now;
 		this.share = Math.max(1, this.share * (1 - (AdaptiveShare.CUT * this.share) / this.limit));
+		this.endProbing(now);
+	}
+
+	/** After a cut: probing stops (and, if it caused the cut, waits longer next time) until a clean window. */
+	private endProbing(now: number): void {
+		this.lastCutAt = now;
 		if (this.probing) this.probeEvery = Math.min(AdaptiveShare.MAX_PROBE_EVERY, this.probeEvery + AdaptiveShare.PROBE_BACKOFF);
 		this.probing = false;
 		this.probesTaken = 0;
