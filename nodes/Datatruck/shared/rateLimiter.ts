@@ -199,7 +199,7 @@ export class RollingWindowLimiter {
 		this.refusedArrivedAt = undefined;
 		const ownInWindow = this.started.filter((slot) => !slot.answered || slot.at > now - this.windowMs).length;
 		this.share.tooManyRequests(ownInWindow, retryAfterMs);
-		this.pausedUntil = Math.max(this.pausedUntil, refusedAt + pauseMs);
+		this.pauseFor(refusedAt + pauseMs - now);
 	}
 
 	/**
