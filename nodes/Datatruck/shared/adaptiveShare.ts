@@ -105,8 +105,9 @@ export class AdaptiveShare {
 	 * Requests this process may have in one window now (one more while probing): at least one, never
 	 * above the limit. The share is rounded down, not kept as a pace of 9.8 a window: what each process
 	 * leaves of its fraction is the room that absorbs the others' probes. Paced at the fraction, two
-	 * busy processes used 0.94 of the token instead of 0.91, but three to five had 10–21 % of their
-	 * requests refused instead of 6–7 % (test/unit/lib/sharedToken.cts, 80 minutes at the real minute).
+	 * busy processes used 0.935–0.943 of the token instead of 0.905–0.919, but three to five had
+	 * 10–21 % of their requests refused instead of 6–8 % (test/unit/lib/sharedToken.cts, 80 minutes at
+	 * the real minute).
 	 */
 	allowed(): number {
 		this.growAfterCleanWindow();
