@@ -313,27 +313,52 @@ function installPackage(userFolder, tarballPath, packageName = 'n8n-nodes-datatr
  */
 function runN8n(args, env, { timeoutMs = 180000, cwd } = {}) {
 	if (env.N8N_USER_FOLDER) fs.mkdirSync(env.N8N_USER_FOLDER, { recursive: true });
+	return runToEnd(paths.node, [paths.n8nBin, ...args], {
+		env,
+		cwd: cwd || env.N8N_USER_FOLDER || os.tmpdir(),
+		timeoutMs,
+		title: `n8n ${args.join(' ')}`,
+	});
+}
+
+/**
+ * A command run to its end, with all it printed. The output goes to files, not pipes: Node writes to a pipe
+ * asynchronously and n8n ends with process.exit(), so a long `execute --rawOutput` (600 loads, say) lost its tail
+ * whenever the reader was slow to drain the pipe (seen in CI on a loaded machine: "no run in the output"). Node
+ * writes to a file synchronously, so nothing is cut.
+ */
+function runToEnd(command, args, { env, cwd, timeoutMs, title = command }) {
+	const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-cli-'));
+	const files = { stdout: path.join(outDir, 'stdout'), stderr: path.join(outDir, 'stderr') };
+	const read = () => {
+		const text = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+		const out = { stdout: text(files.stdout), stderr: text(files.stderr) };
+		fs.rmSync(outDir, { recursive: true, force: true });
+		return out;
+	};
 	return new Promise((resolve, reject) => {
-		const child = spawn(paths.node, [paths.n8nBin, ...args], {
-			env,
-			cwd: cwd || env.N8N_USER_FOLDER || os.tmpdir(),
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (d) => (stdout += d));
-		child.stderr.on('data', (d) => (stderr += d));
+		const outFd = fs.openSync(files.stdout, 'w');
+		const errFd = fs.openSync(files.stderr, 'w');
+		let child;
+		try {
+			child = spawn(command, args, { env, cwd, stdio: ['ignore', outFd, errFd] });
+		} finally {
+			fs.closeSync(outFd);
+			fs.closeSync(errFd);
+		}
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
-			reject(new Error(`n8n ${args.join(' ')} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
+			const { stdout, stderr } = read();
+			reject(new Error(`${title} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
 		}, timeoutMs);
 		child.on('error', (e) => {
 			clearTimeout(timer);
+			read();
 			reject(e);
 		});
 		child.on('close', (code) => {
 			clearTimeout(timer);
-			resolve({ code, stdout, stderr });
+			resolve({ code, ...read() });
 		});
 	});
 }
@@ -499,6 +524,7 @@ module.exports = {
 	n8nEnv,
 	installPackage,
 	runN8n,
+	runToEnd,
 	startN8n,
 	setupOwner,
 	login,

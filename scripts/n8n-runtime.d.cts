@@ -45,6 +45,11 @@ export declare function runN8n(
 	env: Record<string, string>,
 	opts?: { timeoutMs?: number; cwd?: string },
 ): Promise<{ code: number | null; stdout: string; stderr: string }>;
+export declare function runToEnd(
+	command: string,
+	args: string[],
+	opts: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs: number; title?: string },
+): Promise<{ code: number | null; stdout: string; stderr: string }>;
 export declare function startN8n(
 	env: Record<string, string>,
 	opts?: { readyTimeoutMs?: number; echo?: boolean; command?: string | string[] },
