@@ -17,6 +17,7 @@ const os = require('os');
 const path = require('path');
 const http = require('http');
 const { spawn, spawnSync } = require('child_process');
+const ports = require('./ports.cjs');
 
 const RUNTIMES = Object.freeze({
 	'2.41.1': {
@@ -310,15 +311,18 @@ function installPackage(userFolder, tarballPath, packageName = 'n8n-nodes-datatr
 /**
  * Runs one n8n CLI command to completion with the runtime's Node. Resolves with {code, stdout, stderr}; never rejects on a
  * non-zero exit (callers decide), only on a spawn failure or when `timeoutMs` passes (the process is then killed).
+ * `newPortsIfTaken`: the ports in `env` came from freePort() and may change (ports.cjs, retryOnPortTaken).
  */
-function runN8n(args, env, { timeoutMs = 180000, cwd } = {}) {
+function runN8n(args, env, { timeoutMs = 180000, cwd, newPortsIfTaken = false } = {}) {
 	if (env.N8N_USER_FOLDER) fs.mkdirSync(env.N8N_USER_FOLDER, { recursive: true });
-	return runToEnd(paths.node, [paths.n8nBin, ...args], {
-		env,
-		cwd: cwd || env.N8N_USER_FOLDER || os.tmpdir(),
-		timeoutMs,
-		title: `n8n ${args.join(' ')}`,
-	});
+	const attempt = () =>
+		runToEnd(paths.node, [paths.n8nBin, ...args], {
+			env,
+			cwd: cwd || env.N8N_USER_FOLDER || os.tmpdir(),
+			timeoutMs,
+			title: `n8n ${args.join(' ')}`,
+		});
+	return newPortsIfTaken ? ports.retryOnPortTaken(env, attempt) : attempt();
 }
 
 /**
@@ -407,19 +411,31 @@ function httpJson(method, url, { body, headers = {}, timeoutMs = 30000 } = {}) {
  * Starts `n8n start` (or `command`, e.g. `worker`, whose health server then listens on N8N_PORT) in its own
  * process group and resolves once /healthz/readiness answers 200.
  * stop() ends that process group (n8n plus its task runner) by the pid started here: SIGTERM, then SIGKILL.
- * Output goes to `<userFolder>/n8n.log` (and to stderr when `echo` is set).
+ * Output goes to `<userFolder>/n8n.log`, written by n8n itself: through a pipe, the reason n8n gave for exiting
+ * before it was ready was lost with process.exit() (see runToEnd), and only "Migrations in progress" was left.
+ * `newPortsIfTaken`: as for runN8n.
  */
-async function startN8n(env, { readyTimeoutMs = 120000, echo = false, command = 'start' } = {}) {
+function startN8n(env, { newPortsIfTaken = false, ...options } = {}) {
+	const attempt = () => startN8nOnce(env, options);
+	return newPortsIfTaken ? ports.retryOnPortTaken(env, attempt) : attempt();
+}
+
+async function startN8nOnce(env, { readyTimeoutMs = 120000, command = 'start' }) {
 	const url = `http://127.0.0.1:${env.N8N_PORT}`;
 	const logFile = path.join(env.N8N_USER_FOLDER, 'n8n.log');
 	fs.mkdirSync(env.N8N_USER_FOLDER, { recursive: true });
-	const logStream = fs.createWriteStream(logFile, { flags: 'a' });
-	const child = spawn(paths.node, [paths.n8nBin, ...[].concat(command)], {
-		env,
-		cwd: env.N8N_USER_FOLDER,
-		detached: true,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const logFd = fs.openSync(logFile, 'a');
+	let child;
+	try {
+		child = spawn(paths.node, [paths.n8nBin, ...[].concat(command)], {
+			env,
+			cwd: env.N8N_USER_FOLDER,
+			detached: true,
+			stdio: ['ignore', logFd, logFd],
+		});
+	} finally {
+		fs.closeSync(logFd);
+	}
 	let exited = null;
 	const exitPromise = new Promise((resolve) =>
 		child.on('exit', (code, signal) => {
@@ -427,12 +443,6 @@ async function startN8n(env, { readyTimeoutMs = 120000, echo = false, command = 
 			resolve(exited);
 		}),
 	);
-	for (const s of [child.stdout, child.stderr]) {
-		s.on('data', (d) => {
-			logStream.write(d);
-			if (echo) process.stderr.write(d);
-		});
-	}
 	const signalGroup = (sig) => {
 		try {
 			process.kill(-child.pid, sig);
@@ -448,13 +458,11 @@ async function startN8n(env, { readyTimeoutMs = 120000, echo = false, command = 
 			clearTimeout(t);
 		}
 		signalGroup('SIGKILL'); // the task runner, should it have outlived n8n
-		logStream.end();
 		return exited;
 	};
 	const deadline = Date.now() + readyTimeoutMs;
 	for (;;) {
 		if (exited) {
-			logStream.end();
 			const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-4000) : '';
 			throw new Error(`n8n exited before it was ready (${JSON.stringify(exited)}):\n${tail}`);
 		}
@@ -526,6 +534,7 @@ module.exports = {
 	runN8n,
 	runToEnd,
 	startN8n,
+	freePort: ports.freePort,
 	setupOwner,
 	login,
 	httpJson,

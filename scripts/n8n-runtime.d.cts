@@ -43,8 +43,10 @@ export declare function installPackage(userFolder: string, tarballPath: string, 
 export declare function runN8n(
 	args: string[],
 	env: Record<string, string>,
-	opts?: { timeoutMs?: number; cwd?: string },
+	opts?: { timeoutMs?: number; cwd?: string; newPortsIfTaken?: boolean },
 ): Promise<{ code: number | null; stdout: string; stderr: string }>;
+/** A loopback port below the kernel's ephemeral range that nothing listens on right now (scripts/ports.cjs). */
+export declare function freePort(): Promise<number>;
 export declare function runToEnd(
 	command: string,
 	args: string[],
@@ -52,7 +54,7 @@ export declare function runToEnd(
 ): Promise<{ code: number | null; stdout: string; stderr: string }>;
 export declare function startN8n(
 	env: Record<string, string>,
-	opts?: { readyTimeoutMs?: number; echo?: boolean; command?: string | string[] },
+	opts?: { readyTimeoutMs?: number; command?: string | string[]; newPortsIfTaken?: boolean },
 ): Promise<RunningN8n>;
 export declare function setupOwner(url: string, owner?: Owner): Promise<{ owner: Owner; cookie: string }>;
 export declare function login(url: string, owner: Pick<Owner, 'email' | 'password'>): Promise<string>;

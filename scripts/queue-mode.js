@@ -63,18 +63,6 @@ function ensureServices() {
 	if (still.length) throw new Error(`apt-get installed ${missing.join(', ')} but ${still.join(', ')} still does not run`);
 }
 
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const srv = net.createServer();
-		srv.unref();
-		srv.on('error', reject);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address();
-			srv.close(() => resolve(port));
-		});
-	});
-}
-
 function canConnect(port) {
 	return new Promise((resolve) => {
 		const socket = net.connect(port, '127.0.0.1');
@@ -119,7 +107,7 @@ function service(name, child, logFile) {
 }
 
 async function startRedis(dir) {
-	const port = await freePort();
+	const port = await runtime.freePort();
 	const child = spawn(
 		REDIS_BIN,
 		['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
@@ -152,7 +140,7 @@ async function startPostgres(dir) {
 		encoding: 'utf8',
 	});
 	if (init.status !== 0) throw new Error(`initdb failed (${init.status}): ${init.stderr || init.error}`);
-	const port = await freePort();
+	const port = await runtime.freePort();
 	const child = spawn(
 		pgBin('postgres'),
 		['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${pgRoot}`, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
@@ -216,12 +204,12 @@ async function startQueueMode({ tarball, workers = 2, credentials = [], workflow
 			const userFolder = path.join(dir, folder);
 			fs.mkdirSync(userFolder, { recursive: true });
 			runtime.installPackage(userFolder, tarball);
-			const port = await freePort();
+			const port = await runtime.freePort();
 			return runtime.n8nEnv(userFolder, {
 				...shared,
 				N8N_PORT: port,
 				QUEUE_HEALTH_CHECK_PORT: port,
-				N8N_RUNNERS_BROKER_PORT: await freePort(),
+				N8N_RUNNERS_BROKER_PORT: await runtime.freePort(),
 				...extra,
 			});
 		};
@@ -246,12 +234,12 @@ async function startQueueMode({ tarball, workers = 2, credentials = [], workflow
 		for (const id of publish) await cli(['publish:workflow', `--id=${id}`]);
 
 		// The main process migrates the database; workers start once it is ready, side by side.
-		const main = await runtime.startN8n(mainEnv, { readyTimeoutMs: 240000 });
+		const main = await runtime.startN8n(mainEnv, { readyTimeoutMs: 240000, newPortsIfTaken: true });
 		started.push({ name: 'n8n main', stop: () => main.stop() });
 		const workerEnvs = [];
 		for (let i = 1; i <= workers; i++) workerEnvs.push(await processEnv(`worker-${i}`));
 		const starting = workerEnvs.map((env) =>
-			runtime.startN8n(env, { command: ['worker', `--concurrency=${workerConcurrency}`], readyTimeoutMs: 240000 }),
+			runtime.startN8n(env, { command: ['worker', `--concurrency=${workerConcurrency}`], readyTimeoutMs: 240000, newPortsIfTaken: true }),
 		);
 		const results = await Promise.allSettled(starting);
 		const workerProcs = [];

@@ -56,7 +56,7 @@ function sizeWithout(tarball: string, paths: string[]): number {
 /** Milliseconds from spawning `n8n start` to /healthz/readiness answering 200. */
 async function startupMs(n8n: Awaited<ReturnType<typeof benchN8n>>): Promise<number> {
 	const t0 = Date.now();
-	const proc = await runtime.startN8n(n8n.env);
+	const proc = await runtime.startN8n(n8n.env, { newPortsIfTaken: true });
 	const ms = Date.now() - t0;
 	await proc.stop();
 	return ms;

@@ -34,7 +34,7 @@ import {
 	type FigureResult,
 } from '../lib/common.cts';
 import { LimiterProbe } from '../lib/limiterProbe.cts';
-import { benchN8n, executeToFile, tarballFromEnv } from '../lib/n8n.cts';
+import { benchN8n, tarballFromEnv } from '../lib/n8n.cts';
 import { SandboxProcess } from '../lib/sandboxProcess.cts';
 import { SECOND_CLIENT_PATH, startSecondClient, type SecondClientStats } from '../lib/secondClient.cts';
 
@@ -221,7 +221,7 @@ async function inN8n(
 	await freshWindow(sb);
 	const perWindow = withSecond ? Math.round(RATE.limit * (1 - SECOND_SHARE)) : RATE.limit;
 	const second = withSecond ? startSecondClient(sb.baseUrl, sb.token, Math.round(RATE.limit * SECOND_SHARE), RATE.windowMs) : undefined;
-	const { run } = await executeToFile(n8n, id);
+	const run = await n8n.execute(id, 300_000);
 	const secondStats = second ? await second.stop() : undefined;
 	const log = await sb.log();
 	const nodeRun = nodeRunOf(run, spec.name);

@@ -3,7 +3,6 @@
  * community installer does, credentials and workflows imported through the n8n CLI.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import * as runtime from '../../../scripts/n8n-runtime.cjs';
 import { parseRun, type ExecutionRun } from './output.cts';
@@ -30,19 +29,6 @@ export interface WorkflowJson {
 	[key: string]: unknown;
 }
 
-/** A port nobody listens on right now (n8n needs two per process: HTTP and the task broker). */
-export function freePort(): Promise<number> {
-	return new Promise((res, rej) => {
-		const srv = createServer();
-		srv.unref();
-		srv.on('error', rej);
-		srv.listen(0, '127.0.0.1', () => {
-			const { port } = srv.address() as { port: number };
-			srv.close(() => res(port));
-		});
-	});
-}
-
 function tarball(): string {
 	const file = join(runDir(), 'run.json');
 	if (!existsSync(file)) throw new Error(`no ${file}: the e2e globalSetup did not finish`);
@@ -61,8 +47,8 @@ export class N8n {
 		rmSync(userFolder, { recursive: true, force: true });
 		mkdirSync(userFolder, { recursive: true });
 		const env = runtime.n8nEnv(userFolder, {
-			N8N_PORT: await freePort(),
-			N8N_RUNNERS_BROKER_PORT: await freePort(),
+			N8N_PORT: await runtime.freePort(),
+			N8N_RUNNERS_BROKER_PORT: await runtime.freePort(),
 		});
 		runtime.installPackage(userFolder, tarball());
 		return new N8n(userFolder, env);
@@ -72,8 +58,9 @@ export class N8n {
 		return Number(this.env.N8N_PORT);
 	}
 
+	/** Its ports came from freePort(): n8n moves to new ones should another process take one meanwhile. */
 	async cli(args: string[], timeoutMs?: number) {
-		return runtime.runN8n(args, this.env, { timeoutMs });
+		return runtime.runN8n(args, this.env, { timeoutMs, newPortsIfTaken: true });
 	}
 
 	/** `expect`: a line n8n prints on success; needed because n8n can exit 0 after failing to load a package. */
@@ -114,8 +101,8 @@ export class N8n {
 	 * `n8n execute --id --rawOutput` and the run it printed. Resolves with the run even when it failed (tests look at
 	 * the error); rejects only when no run could be read at all.
 	 */
-	async execute(id: string): Promise<ExecutionRun> {
-		const r = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
+	async execute(id: string, timeoutMs?: number): Promise<ExecutionRun> {
+		const r = await this.cli(['execute', `--id=${id}`, '--rawOutput'], timeoutMs);
 		const run = parseRun(r.stdout);
 		if (!run) {
 			throw new Error(`no run in the output of n8n execute (exit ${r.code}):\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`);
@@ -124,7 +111,7 @@ export class N8n {
 	}
 
 	async start(): Promise<Session> {
-		const proc = await runtime.startN8n(this.env);
+		const proc = await runtime.startN8n(this.env, { newPortsIfTaken: true });
 		try {
 			const { cookie } = await runtime.setupOwner(proc.url);
 			return new Session(proc, cookie);

@@ -7,7 +7,6 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as runtime from '../../../scripts/n8n-runtime.cjs';
 import type { Sandbox } from '../../sandbox/index.cts';
-import { freePort } from '../../e2e/lib/n8n.cts';
 import { E2E_RATE_LIMIT, startE2eSandbox } from '../../e2e/lib/sandbox.cts';
 
 export const ROOT = resolve(__dirname, '../../..');
@@ -46,8 +45,8 @@ export async function startInstance(name: string): Promise<Instance> {
 	rmSync(userFolder, { recursive: true, force: true });
 	mkdirSync(userFolder, { recursive: true });
 	const env = runtime.n8nEnv(userFolder, {
-		N8N_PORT: await freePort(),
-		N8N_RUNNERS_BROKER_PORT: await freePort(),
+		N8N_PORT: await runtime.freePort(),
+		N8N_RUNNERS_BROKER_PORT: await runtime.freePort(),
 		N8N_LOG_LEVEL: 'warn',
 	});
 	runtime.installPackage(userFolder, runInfo().tarball);
@@ -55,7 +54,7 @@ export async function startInstance(name: string): Promise<Instance> {
 	const sb = await startE2eSandbox();
 	let proc: runtime.RunningN8n | undefined;
 	try {
-		proc = await runtime.startN8n(env);
+		proc = await runtime.startN8n(env, { newPortsIfTaken: true });
 		const { owner, cookie } = await runtime.setupOwner(proc.url);
 		const url = proc.url;
 		const request = async <T = any,>(method: string, path: string, body?: unknown): Promise<T> => {
