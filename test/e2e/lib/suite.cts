@@ -1,20 +1,21 @@
 /**
- * What every resource test needs: a sandbox, a fresh n8n with the package and a "Datatruck" credential, and a
+ * What every resource test needs: a sandbox, a running n8n with the package and a "Datatruck" credential, and a
  * way to run one workflow and get its result together with the requests the sandbox received meanwhile.
  */
 import type { RequestLogEntry, Sandbox } from '../../sandbox/index.cts';
 import { httpJson } from '../../../scripts/n8n-runtime.cjs';
-import { N8n, expectSuccess } from './n8n.cts';
+import { runManually } from './manualRun.cts';
+import { N8n, expectSuccess, type Session } from './n8n.cts';
 import type { ExecutionRun } from './output.cts';
 import { datatruckCredential, startE2eSandbox } from './sandbox.cts';
 import { workflow, type CredentialRef, type NodeSpec } from './workflow.cts';
 
-export const CREDENTIAL: CredentialRef = { id: 'e2eDatatruck0001', name: 'Datatruck (sandbox)' };
+const CREDENTIAL_NAME = 'Datatruck (sandbox)';
 
 export interface Suite {
 	sb: Sandbox;
 	n8n: N8n;
-	/** Imports and executes a Manual Trigger workflow; the run must succeed. */
+	/** Saves a Manual Trigger workflow in the running n8n and runs it, as the editor does; the run must succeed. */
 	run(id: string, specs: NodeSpec[]): Promise<{ run: ExecutionRun; log: RequestLogEntry[] }>;
 	/** Same, but the run may fail (for error-path tests). */
 	runAllowingFailure(id: string, specs: NodeSpec[]): Promise<{ run: ExecutionRun; log: RequestLogEntry[] }>;
@@ -24,17 +25,23 @@ export interface Suite {
 export async function startSuite(name: string): Promise<Suite> {
 	const sb = await startE2eSandbox();
 	let n8n: N8n;
+	let session: Session | undefined;
+	let credential: CredentialRef;
 	try {
 		n8n = await N8n.create(name);
-		await n8n.importCredentials([datatruckCredential(sb, CREDENTIAL.id, CREDENTIAL.name)]);
+		session = await n8n.start();
+		const { type, data } = datatruckCredential(sb, '', CREDENTIAL_NAME);
+		const saved = await session.rest('POST', '/credentials', { name: CREDENTIAL_NAME, type, data });
+		credential = { id: saved.data.id, name: CREDENTIAL_NAME };
 	} catch (e) {
+		await session?.stop();
 		await sb.close(); // else its open server keeps jest from exiting
 		throw e;
 	}
+	const running = session;
 	const runAllowingFailure = async (id: string, specs: NodeSpec[]) => {
-		await n8n.importWorkflow(workflow(id, `E2E ${name} ${id}`, specs, CREDENTIAL));
 		sb.clearLog();
-		const run = await n8n.execute(id);
+		const run = await runManually(running, workflow(id, `E2E ${name} ${id}`, specs, credential));
 		return { run, log: [...sb.log] };
 	};
 	return {
@@ -46,7 +53,10 @@ export async function startSuite(name: string): Promise<Suite> {
 			expectSuccess(result.run);
 			return result;
 		},
-		close: () => sb.close(),
+		async close() {
+			await running.stop();
+			await sb.close();
+		},
 	};
 }
 
