@@ -129,27 +129,27 @@ function pidAlive(pid) {
 }
 
 /** A lock directory so that the demo and a test run started together do not install over each other. */
-function acquireLock() {
-	fs.mkdirSync(CACHE, { recursive: true });
+function acquireLock(lock = paths.lock, what = 'provisioning') {
+	fs.mkdirSync(path.dirname(lock), { recursive: true });
 	for (let waited = 0; ; waited += 2000) {
 		try {
-			fs.mkdirSync(paths.lock);
-			fs.writeFileSync(path.join(paths.lock, 'pid'), String(process.pid));
-			return () => fs.rmSync(paths.lock, { recursive: true, force: true });
+			fs.mkdirSync(lock);
+			fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+			return () => fs.rmSync(lock, { recursive: true, force: true });
 		} catch (e) {
 			if (e.code !== 'EEXIST') throw e;
 			let owner = NaN;
 			try {
-				owner = Number(fs.readFileSync(path.join(paths.lock, 'pid'), 'utf8'));
+				owner = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'));
 			} catch {
 				/* lock being created or removed right now */
 			}
 			if (Number.isInteger(owner) && !pidAlive(owner)) {
 				log(`removing stale lock of dead process ${owner}`);
-				fs.rmSync(paths.lock, { recursive: true, force: true });
+				fs.rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
-			if (waited % 30000 === 0) log(`waiting for another provisioning (pid ${owner}) to finish…`);
+			if (waited % 30000 === 0) log(`waiting for another ${what} (pid ${owner}) to finish…`);
 			sleepMs(2000);
 		}
 	}
@@ -217,11 +217,11 @@ function provision() {
 		overrides: RUNTIME.overrides,
 	});
 	// Install scripts are skipped: isolated-vm would need a compiler run n8n never uses (legacy expression engine);
-	// the one native module n8n needs, sqlite3, is rebuilt from source right after, against the runtime Node's headers.
+	// the one native module n8n needs, sqlite3, is built right after (installSqliteBinding).
 	npm(['install', '--ignore-scripts', '--no-audit', '--no-fund'], paths.n8nPrefix);
 
-	step(`building sqlite3 for Node ${VERSIONS.node}`);
-	npm(['rebuild', 'sqlite3'], paths.n8nPrefix, paths.nodeDir ? { npm_config_nodedir: paths.nodeDir } : {});
+	step(`sqlite3 for Node ${VERSIONS.node}`);
+	installSqliteBinding();
 
 	step('checking n8n starts');
 	const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-version-'));
@@ -232,6 +232,54 @@ function provision() {
 	}
 	writeJson(paths.marker, { ...VERSIONS, provisionedAt: new Date().toISOString(), seconds: (Date.now() - t0) / 1000 });
 	step('done');
+}
+
+/**
+ * sqlite3's binding is built on Node-API, which promises that a binding built under one Node loads in any later
+ * one (measured: the binding built under Node 20 runs n8n 2.41.1 under Node 24; the other way round, Node 20
+ * crashes). Building it is minutes of one core (sqlite is one big C file), and `.ci/run` provisions both runtimes
+ * at once. So the runtime on the machine's Node (1.123, whose install also ends first) builds it under a lock and
+ * keeps a copy under `.cache/`; a runtime with its own, newer Node waits for that build and copies it, or builds
+ * its own when there is none (or when the copy does not load).
+ */
+function installSqliteBinding() {
+	const moduleDir = path.join(paths.n8nPrefix, 'node_modules', 'sqlite3');
+	const binding = path.join(moduleDir, 'build', 'Release', 'node_sqlite3.node');
+	const { version } = JSON.parse(fs.readFileSync(path.join(moduleDir, 'package.json'), 'utf8'));
+	const sharedDir = path.join(ROOT, '.cache', `sqlite3-${version}-node-api`);
+	const lock = `${sharedDir}.lock`;
+	const machineBuild = path.join(sharedDir, `built-with-node-${process.versions.node}.node`);
+	const rebuild = () => {
+		npm(['rebuild', 'sqlite3'], paths.n8nPrefix, paths.nodeDir ? { npm_config_nodedir: paths.nodeDir } : {});
+		if (!loads()) throw new Error(`sqlite3 ${version} was rebuilt but does not load under Node ${VERSIONS.node}`);
+	};
+	const loads = () =>
+		spawnSync(paths.node, ['-e', `new (require(${JSON.stringify(moduleDir)}).Database)(':memory:').close()`], { encoding: 'utf8' })
+			.status === 0;
+
+	if (!RUNTIME.node) {
+		const release = acquireLock(lock, 'sqlite3 build');
+		try {
+			rebuild();
+			fs.mkdirSync(sharedDir, { recursive: true });
+			fs.copyFileSync(binding, `${machineBuild}.tmp`);
+			fs.renameSync(`${machineBuild}.tmp`, machineBuild);
+		} finally {
+			release();
+		}
+		return;
+	}
+	const newer = Number(VERSIONS.node.split('.')[0]) >= Number(process.versions.node.split('.')[0]);
+	if (newer && (fs.existsSync(lock) || fs.existsSync(machineBuild))) {
+		acquireLock(lock, 'sqlite3 build')(); // waits for the build under way, if any
+		if (fs.existsSync(machineBuild)) {
+			fs.mkdirSync(path.dirname(binding), { recursive: true });
+			fs.copyFileSync(machineBuild, binding);
+			if (loads()) return log(`sqlite3 ${version}: the binding built under Node ${process.versions.node} loads here`);
+			log(`sqlite3 ${version}: the binding built under Node ${process.versions.node} does not load here; building one`);
+		}
+	}
+	rebuild();
 }
 
 /** Provisions once; later calls return at once. Returns `paths`. */
