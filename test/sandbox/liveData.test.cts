@@ -45,6 +45,17 @@ describe('live-data mode (control API /__sandbox/live-data)', () => {
 		expect((await control.get('/live-data')).data.pagesAnswered).toBe(pages);
 	});
 
+	it('changes the data only after the page is answered: each page is in its own order, as one database read', async () => {
+		// 60 loads, 40 shifts after each page: most records of a page of 25 get another sort value right after it.
+		await control.post('/live-data', { shift: 40, seed: 5 });
+		for (let page = 0; page < 5; page++) {
+			const reply = await client.get('/orders/?ordering=-load_pay,-id&page_size=25');
+			const pays: number[] = reply.data.results.map((load: { load_pay: number | null }) => load.load_pay ?? Infinity);
+			expect(pays).toEqual([...pays].sort((a, b) => b - a));
+		}
+		expect((await control.get('/live-data')).data.touched.orders.length).toBeGreaterThan(25);
+	});
+
 	it('delays every API request by the latency', async () => {
 		await control.post('/live-data', { latencyMs: 150 });
 		const started = Date.now();

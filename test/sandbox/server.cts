@@ -166,7 +166,6 @@ export class SandboxHttpServer {
 		await this.parts.controls.live.delay();
 		const outcome = this.decide(method, url, text, request);
 		if (method !== 'GET') queryCacheOf(this.parts.store).invalidate();
-		if (!('action' in outcome)) this.parts.controls.live.afterReply(method, url.pathname, outcome);
 		if ('action' in outcome) {
 			this.applyFault(outcome, entry, request, response);
 			return;
@@ -178,6 +177,10 @@ export class SandboxHttpServer {
 			return;
 		}
 		writeJson(response, outcome, this.parts.store.config.tokens);
+		// Only once the page is written out: its records are the stored objects, and Datatruck answers a page from
+		// one consistent read. Changed before, a shifted record showed its new value at its old place in the order,
+		// which no database answers (a Return All by pickup time descending then anchored past 170 loads).
+		this.parts.controls.live.afterReply(method, url.pathname, outcome);
 	}
 
 	/** The API pipeline: route, authenticate, inject faults, rate limit, check method, handle. */
