@@ -1,6 +1,7 @@
 /**
  * One real n8n per test file: a fresh user folder under .cache/e2e/, the packed package installed as the
- * community installer does, credentials and workflows imported through the n8n CLI.
+ * community installer does, credentials and workflows imported through the n8n CLI (or saved through the REST API
+ * of a running one: suite.cts, manualRun.cts).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -12,18 +12,29 @@ export function startE2eSandbox(): Promise<Sandbox> {
 	return startSandbox({ rateLimit: E2E_RATE_LIMIT });
 }
 
-export function datatruckCredential(sb: Sandbox, id: string, name: string, apiToken = sb.token): CredentialImport {
+/** What a "Datatruck API" credential holds to reach the sandbox at the e2e rate limit. */
+function credentialData(sb: Sandbox, apiToken: string): Record<string, unknown> {
 	return {
-		id,
-		name,
-		type: 'datatruckApi',
-		data: {
-			company: sb.origin,
-			apiToken,
-			rateLimitRequests: E2E_RATE_LIMIT.limit,
-			rateLimitWindowSeconds: E2E_RATE_LIMIT.windowMs / 1000,
-		},
+		company: sb.origin,
+		apiToken,
+		rateLimitRequests: E2E_RATE_LIMIT.limit,
+		rateLimitWindowSeconds: E2E_RATE_LIMIT.windowMs / 1000,
 	};
+}
+
+export function datatruckCredential(sb: Sandbox, id: string, name: string, apiToken = sb.token): CredentialImport {
+	return { id, name, type: 'datatruckApi', data: credentialData(sb, apiToken) };
+}
+
+/** Saves a Datatruck credential in a running n8n through its REST API, as the editor does; resolves with its id. */
+export async function saveDatatruckCredential(
+	rest: (method: string, path: string, body?: unknown) => Promise<any>,
+	sb: Sandbox,
+	name: string,
+	apiToken = sb.token,
+): Promise<string> {
+	const reply = await rest('POST', '/credentials', { name, type: 'datatruckApi', data: credentialData(sb, apiToken) });
+	return reply.data.id;
 }
 
 /** `METHOD path?query` of each logged request, the shape tests compare against. */

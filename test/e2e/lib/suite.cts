@@ -7,7 +7,7 @@ import { httpJson } from '../../../scripts/n8n-runtime.cjs';
 import { runManually } from './manualRun.cts';
 import { N8n, expectSuccess, type Session } from './n8n.cts';
 import type { ExecutionRun } from './output.cts';
-import { datatruckCredential, startE2eSandbox } from './sandbox.cts';
+import { saveDatatruckCredential, startE2eSandbox } from './sandbox.cts';
 import { workflow, type CredentialRef, type NodeSpec } from './workflow.cts';
 
 const CREDENTIAL_NAME = 'Datatruck (sandbox)';
@@ -29,10 +29,9 @@ export async function startSuite(name: string): Promise<Suite> {
 	let credential: CredentialRef;
 	try {
 		n8n = await N8n.create(name);
-		session = await n8n.start();
-		const { type, data } = datatruckCredential(sb, '', CREDENTIAL_NAME);
-		const saved = await session.rest('POST', '/credentials', { name: CREDENTIAL_NAME, type, data });
-		credential = { id: saved.data.id, name: CREDENTIAL_NAME };
+		const started = await n8n.start();
+		session = started;
+		credential = { id: await saveDatatruckCredential((...args) => started.rest(...args), sb, CREDENTIAL_NAME), name: CREDENTIAL_NAME };
 	} catch (e) {
 		await session?.stop();
 		await sb.close(); // else its open server keeps jest from exiting

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as runtime from '../../../scripts/n8n-runtime.cjs';
 import type { Sandbox } from '../../sandbox/index.cts';
-import { E2E_RATE_LIMIT, startE2eSandbox } from '../../e2e/lib/sandbox.cts';
+import { saveDatatruckCredential, startE2eSandbox } from '../../e2e/lib/sandbox.cts';
 
 export const ROOT = resolve(__dirname, '../../..');
 export const RUN_DIR = join(runtime.WORK_DIR, 'ui');
@@ -71,19 +71,7 @@ export async function startInstance(name: string): Promise<Instance> {
 			userFolder,
 			rest,
 			request,
-			async createCredential(credName, apiToken = sb.token) {
-				const reply = await rest('POST', '/credentials', {
-					name: credName,
-					type: 'datatruckApi',
-					data: {
-						company: sb.origin,
-						apiToken,
-						rateLimitRequests: E2E_RATE_LIMIT.limit,
-						rateLimitWindowSeconds: E2E_RATE_LIMIT.windowMs / 1000,
-					},
-				});
-				return reply.data.id;
-			},
+			createCredential: (credName, apiToken = sb.token) => saveDatatruckCredential(rest, sb, credName, apiToken),
 			async stop() {
 				await running.stop();
 				await sb.close();
