@@ -18,10 +18,29 @@ export async function executionsOf(session: Session, workflowId: string): Promis
 	return reply.data.results;
 }
 
-/** The full run of one execution; n8n keeps it in the flatted format. */
-export async function executionRun(session: Session, id: string): Promise<ExecutionRun> {
-	const reply = await session.rest('GET', `/executions/${id}`);
-	return { status: reply.data.status, data: parseFlatted(reply.data.data) as ExecutionRun['data'] };
+const RUNNING = new Set(['new', 'running', 'waiting', 'unknown']);
+
+/**
+ * The full run of one execution; n8n keeps it in the flatted format. A running execution is returned as it is
+ * (its data may still be the empty placeholder `[]`). A finished one is returned only with its data: n8n 1.x on
+ * SQLite writes the final status and then, in a second statement outside any transaction, the data, so a read
+ * between the two sees status "error" or "success" beside the placeholder (seen in CI on 1.123.81).
+ */
+export async function executionRun(session: { rest(method: string, path: string): Promise<any> }, id: string, dataWaitMs = 30_000): Promise<ExecutionRun> {
+	const deadline = Date.now() + dataWaitMs;
+	for (;;) {
+		const reply = await session.rest('GET', `/executions/${id}`);
+		const status: string = reply.data.status;
+		const stored = reply.data.data;
+		const data = (typeof stored === 'string' ? parseFlatted(stored) : stored) as ExecutionRun['data'] | undefined;
+		if (data?.resultData || RUNNING.has(status)) return { status, data: data as ExecutionRun['data'] };
+		if (Date.now() > deadline) throw new Error(`execution ${id} is ${status} but n8n holds no run data for it after ${dataWaitMs / 1000} s`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+}
+
+export function isRunning(status: string): boolean {
+	return RUNNING.has(status);
 }
 
 /**

@@ -6,12 +6,10 @@
  * The REST API differs between the lines: n8n 2.x runs the saved workflow from `triggerToStartFrom`; 1.123 wants
  * the workflow itself in `workflowData`, with the id it was given (1.123 ignores the id a new workflow asks for).
  */
-import { executionRun } from './executions.cts';
+import { executionRun, isRunning } from './executions.cts';
 import type { Session, WorkflowJson } from './n8n.cts';
 import type { ExecutionRun } from './output.cts';
 import { TRIGGER_NAME } from './workflow.cts';
-
-const STILL_RUNNING = new Set(['new', 'running', 'waiting', 'unknown']);
 
 /** Saves `wf` and runs it; resolves with the finished run even when it failed (tests look at the error). */
 export async function runManually(session: Session, wf: WorkflowJson, timeoutMs = 180_000): Promise<ExecutionRun> {
@@ -25,7 +23,7 @@ export async function runManually(session: Session, wf: WorkflowJson, timeoutMs 
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const run = await executionRun(session, executionId);
-		if (!STILL_RUNNING.has(run.status)) return run;
+		if (!isRunning(run.status)) return run;
 		if (Date.now() > deadline) throw new Error(`execution ${executionId} of workflow ${saved.id} still ${run.status} after ${timeoutMs / 1000} s`);
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}

@@ -1,5 +1,5 @@
 /** The newest execution n8n stored for a workflow, read through its REST API as the editor does. */
-import { parseFlatted } from '../../e2e/lib/flatted.cts';
+import { executionRun } from '../../e2e/lib/executions.cts';
 import type { Instance } from './instance.cts';
 
 /** The first run of `nodeName` in the workflow's newest execution: its output items (first output). */
@@ -8,9 +8,7 @@ export async function lastRunItems(inst: Instance, workflowId: string, nodeName:
 	const list = await inst.rest('GET', `/executions?filter=${filter}&limit=1`);
 	const [newest] = list.data.results;
 	if (!newest) throw new Error(`no execution stored for workflow ${workflowId}`);
-	const full = await inst.rest('GET', `/executions/${newest.id}`);
-	const data = parseFlatted(full.data.data) as any;
-	const run = data.resultData.runData[nodeName]?.[0];
+	const run = (await executionRun(inst, newest.id)).data?.resultData.runData[nodeName]?.[0] as any;
 	if (!run) throw new Error(`node "${nodeName}" did not run in execution ${newest.id}`);
 	return run.data.main[0] ?? [];
 }
