@@ -11,6 +11,7 @@ module.exports = {
 		'^.+\\.c?ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},
 	globalSetup: '<rootDir>/test/e2e/lib/globalSetup.js',
+	globalTeardown: '<rootDir>/test/e2e/lib/globalTeardown.js',
 	testSequencer: '<rootDir>/test/e2e/lib/sequencer.cjs',
 	maxWorkers: 1,
 	testTimeout: 300_000,

@@ -583,6 +583,7 @@ module.exports = {
 	runToEnd,
 	startN8n,
 	freePort: ports.freePort,
+	pidAlive,
 	setupOwner,
 	login,
 	httpJson,

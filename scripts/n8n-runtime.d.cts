@@ -47,6 +47,8 @@ export declare function runN8n(
 ): Promise<{ code: number | null; stdout: string; stderr: string }>;
 /** A loopback port below the kernel's ephemeral range that nothing listens on right now (scripts/ports.cjs). */
 export declare function freePort(): Promise<number>;
+/** Whether a process with this pid exists (one of another user's counts). */
+export declare function pidAlive(pid: number): boolean;
 export declare function runToEnd(
 	command: string,
 	args: string[],

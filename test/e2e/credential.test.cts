@@ -1,10 +1,12 @@
 /**
- * The credential's test inside a running n8n, the way the editor's "Test" button does it: read the stored
- * credential back (n8n redacts the token), then POST /rest/credentials/test, which merges the stored secret in.
+ * The credential's test inside a running n8n, the way the editor's "Test" button does it: credentials saved as the
+ * editor saves them, read back (n8n redacts the token), then POST /rest/credentials/test, which merges the stored
+ * secret in. (Credentials imported through the CLI are proven by the published, examples and smoke files.)
  */
 import type { Sandbox } from '../sandbox/index.cts';
-import { N8n, type Session } from './lib/n8n.cts';
-import { authCheck, datatruckCredential, startE2eSandbox } from './lib/sandbox.cts';
+import type { Session } from './lib/n8n.cts';
+import { authCheck, saveDatatruckCredential, startE2eSandbox } from './lib/sandbox.cts';
+import { sharedSession } from './lib/sharedN8n.cts';
 import { VERSIONS } from '../../scripts/n8n-runtime.cjs';
 
 /**
@@ -16,18 +18,16 @@ const GENERIC_WORDS = VERSIONS.n8n.startsWith('1.123.');
 
 describe('Datatruck credential test in n8n', () => {
 	let sb: Sandbox;
-	let n8n: N8n;
 	let session: Session;
+	const ids = { good: '', bad: '', wrongHost: '' };
 
 	beforeAll(async () => {
 		sb = await startE2eSandbox();
-		n8n = await N8n.create('credential');
-		await n8n.importCredentials([
-			datatruckCredential(sb, 'credGoodToken001', 'Datatruck good'),
-			datatruckCredential(sb, 'credBadToken0001', 'Datatruck bad', 'dtk_this_token_was_revoked'),
-			{ ...datatruckCredential(sb, 'credWrongHost001', 'Datatruck wrong address'), data: { company: `${sb.origin}/not-the-api`, apiToken: sb.token } },
-		]);
-		session = await n8n.start();
+		session = await sharedSession();
+		const rest = session.rest.bind(session);
+		ids.good = await saveDatatruckCredential(rest, sb, 'Datatruck good');
+		ids.bad = await saveDatatruckCredential(rest, sb, 'Datatruck bad', 'dtk_this_token_was_revoked');
+		ids.wrongHost = await saveDatatruckCredential(rest, sb, 'Datatruck wrong address', sb.token, `${sb.origin}/not-the-api`);
 	});
 
 	afterAll(async () => {
@@ -43,7 +43,7 @@ describe('Datatruck credential test in n8n', () => {
 	}
 
 	it('n8n hands the editor the stored credential with the token redacted', async () => {
-		const stored = await session.rest('GET', '/credentials/credGoodToken001?includeData=true');
+		const stored = await session.rest('GET', `/credentials/${ids.good}?includeData=true`);
 		expect(stored.data.type).toBe('datatruckApi');
 		expect(stored.data.data.company).toBe(sb.origin);
 		// Compared as a boolean so that a failure never prints the token.
@@ -53,7 +53,7 @@ describe('Datatruck credential test in n8n', () => {
 
 	it('passes with the good token, sending it as "Token <key>"', async () => {
 		sb.clearLog();
-		await expect(testStored('credGoodToken001')).resolves.toEqual(expect.objectContaining({ status: 'OK' }));
+		await expect(testStored(ids.good)).resolves.toEqual(expect.objectContaining({ status: 'OK' }));
 		expect(sb.log.length).toBeGreaterThan(0);
 		expect(authCheck(sb.log, sb.token)).toEqual(sb.log.map((e) => `${e.method} ${e.path} Token ok`));
 		expect(sb.log.every((e) => e.status === 200)).toBe(true);
@@ -61,14 +61,14 @@ describe('Datatruck credential test in n8n', () => {
 
 	it('fails with a bad token, with a message a dispatcher understands', async () => {
 		sb.clearLog();
-		const result = await testStored('credBadToken0001');
+		const result = await testStored(ids.bad);
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(GENERIC_WORDS ? /Authorization failed/i : /refused the API token/i);
 		expect(sb.log.map((e) => e.status)).toContain(401);
 	});
 
 	it('fails with a wrong address, pointing at the Company field', async () => {
-		const result = await testStored('credWrongHost001');
+		const result = await testStored(ids.wrongHost);
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(GENERIC_WORDS ? /could not be found/i : /Company/);
 	});

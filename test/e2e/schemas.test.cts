@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as runtime from '../../scripts/n8n-runtime.cjs';
 import { padVersion, ROOT, schemaTargets } from '../schemas/targets.cts';
-import { N8n, type Session } from './lib/n8n.cts';
+import type { Session } from './lib/n8n.cts';
+import { sharedSession } from './lib/sharedN8n.cts';
 
 const PACKAGE = 'n8n-nodes-datatruck';
 
@@ -17,8 +18,7 @@ describe('output schemas in n8n', () => {
 	let session: Session;
 
 	beforeAll(async () => {
-		const n8n = await N8n.create('schemas');
-		session = await n8n.start();
+		session = await sharedSession();
 	});
 	afterAll(() => session?.stop());
 

@@ -14,21 +14,12 @@ const { buildAndPack } = require('../../../scripts/pack.cjs');
 
 const E2E_DIR = path.join(runtime.WORK_DIR, 'e2e');
 
-function alive(pid) {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (e) {
-		return e.code === 'EPERM';
-	}
-}
-
 module.exports = async function globalSetup() {
 	runtime.ensureRuntime();
 	fs.mkdirSync(E2E_DIR, { recursive: true });
 	for (const name of fs.readdirSync(E2E_DIR)) {
 		const pid = Number((/^run-(\d+)$/.exec(name) || [])[1]);
-		if (!pid || !alive(pid)) fs.rmSync(path.join(E2E_DIR, name), { recursive: true, force: true });
+		if (!pid || !runtime.pidAlive(pid)) fs.rmSync(path.join(E2E_DIR, name), { recursive: true, force: true });
 	}
 	const runDir = path.join(E2E_DIR, `run-${process.pid}`);
 	fs.mkdirSync(runDir, { recursive: true });

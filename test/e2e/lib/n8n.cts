@@ -127,7 +127,8 @@ export class N8n {
 export class Session {
 	constructor(
 		readonly proc: runtime.RunningN8n,
-		private readonly cookie: string,
+		/** The owner's session cookie (a throwaway local instance's; never a Datatruck token). */
+		readonly cookie: string,
 	) {}
 
 	get url(): string {

@@ -12,10 +12,10 @@ export function startE2eSandbox(): Promise<Sandbox> {
 	return startSandbox({ rateLimit: E2E_RATE_LIMIT });
 }
 
-/** What a "Datatruck API" credential holds to reach the sandbox at the e2e rate limit. */
-function credentialData(sb: Sandbox, apiToken: string): Record<string, unknown> {
+/** What a "Datatruck API" credential holds to reach the sandbox (or `company`) at the e2e rate limit. */
+function credentialData(sb: Sandbox, apiToken: string, company = sb.origin): Record<string, unknown> {
 	return {
-		company: sb.origin,
+		company,
 		apiToken,
 		rateLimitRequests: E2E_RATE_LIMIT.limit,
 		rateLimitWindowSeconds: E2E_RATE_LIMIT.windowMs / 1000,
@@ -32,8 +32,9 @@ export async function saveDatatruckCredential(
 	sb: Sandbox,
 	name: string,
 	apiToken = sb.token,
+	company = sb.origin,
 ): Promise<string> {
-	const reply = await rest('POST', '/credentials', { name, type: 'datatruckApi', data: credentialData(sb, apiToken) });
+	const reply = await rest('POST', '/credentials', { name, type: 'datatruckApi', data: credentialData(sb, apiToken, company) });
 	return reply.data.id;
 }
 

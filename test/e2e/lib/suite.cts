@@ -1,20 +1,19 @@
 /**
- * What every resource test needs: a sandbox, a running n8n with the package and a "Datatruck" credential, and a
- * way to run one workflow and get its result together with the requests the sandbox received meanwhile.
+ * What every resource test needs: a sandbox, the run's shared n8n (sharedN8n.cts) with the package and a
+ * "Datatruck" credential of the file's own, and a way to run one workflow and get its result together with the
+ * requests the sandbox received meanwhile.
  */
 import type { RequestLogEntry, Sandbox } from '../../sandbox/index.cts';
 import { httpJson } from '../../../scripts/n8n-runtime.cjs';
 import { runManually } from './manualRun.cts';
-import { N8n, expectSuccess, type Session } from './n8n.cts';
+import { expectSuccess, type Session } from './n8n.cts';
 import type { ExecutionRun } from './output.cts';
 import { saveDatatruckCredential, startE2eSandbox } from './sandbox.cts';
+import { sharedSession } from './sharedN8n.cts';
 import { workflow, type CredentialRef, type NodeSpec } from './workflow.cts';
-
-const CREDENTIAL_NAME = 'Datatruck (sandbox)';
 
 export interface Suite {
 	sb: Sandbox;
-	n8n: N8n;
 	/** Saves a Manual Trigger workflow in the running n8n and runs it, as the editor does; the run must succeed. */
 	run(id: string, specs: NodeSpec[]): Promise<{ run: ExecutionRun; log: RequestLogEntry[] }>;
 	/** Same, but the run may fail (for error-path tests). */
@@ -24,16 +23,13 @@ export interface Suite {
 
 export async function startSuite(name: string): Promise<Suite> {
 	const sb = await startE2eSandbox();
-	let n8n: N8n;
-	let session: Session | undefined;
+	let session: Session;
 	let credential: CredentialRef;
 	try {
-		n8n = await N8n.create(name);
-		const started = await n8n.start();
-		session = started;
-		credential = { id: await saveDatatruckCredential((...args) => started.rest(...args), sb, CREDENTIAL_NAME), name: CREDENTIAL_NAME };
+		session = await sharedSession();
+		const credentialName = `Datatruck (${name} sandbox)`;
+		credential = { id: await saveDatatruckCredential((...args) => session.rest(...args), sb, credentialName), name: credentialName };
 	} catch (e) {
-		await session?.stop();
 		await sb.close(); // else its open server keeps jest from exiting
 		throw e;
 	}
@@ -45,7 +41,6 @@ export async function startSuite(name: string): Promise<Suite> {
 	};
 	return {
 		sb,
-		n8n,
 		runAllowingFailure,
 		async run(id, specs) {
 			const result = await runAllowingFailure(id, specs);
@@ -53,7 +48,6 @@ export async function startSuite(name: string): Promise<Suite> {
 			return result;
 		},
 		async close() {
-			await running.stop();
 			await sb.close();
 		},
 	};
