@@ -28,7 +28,6 @@ const RUNTIMES = Object.freeze({
 		overrides: { linkedom: '0.18.14' },
 		folder: 'n8n-runtime',
 		env: {},
-		publish: (id) => ['publish:workflow', `--id=${id}`],
 	},
 	'1.123.81': {
 		// The last 1.x line declares node >=20.19 <=24.x: the machine's own Node runs it.
@@ -39,7 +38,6 @@ const RUNTIMES = Object.freeze({
 		folder: 'n8n-runtime-1.123',
 		// 1.123 defaults to the isolated-vm expression engine, which cannot be built here; legacy is n8n's own fallback.
 		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
-		publish: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
 	},
 	// The oldest n8n the package can load (n8n-workflow 1.83: NodeConnectionTypes; 1.82.3 cannot, measured). Not in
 	// CI; on demand: `DATATRUCK_N8N=1.85.4 npm run test:e2e` (README, Compatibility: when it last ran, and the result).
@@ -49,7 +47,6 @@ const RUNTIMES = Object.freeze({
 		overrides: { xlsx: '0.18.5' },
 		folder: 'n8n-runtime-1.85',
 		env: {},
-		publish: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
 	},
 });
 
@@ -562,16 +559,10 @@ async function login(url, { email, password }) {
 	return sessionCookie(r);
 }
 
-/** The CLI arguments that make a workflow active (its triggers start): the command differs between 1.x and 2.x. */
-function publishArgs(workflowId) {
-	return RUNTIME.publish(workflowId);
-}
-
 module.exports = {
 	VERSIONS,
 	WORK_DIR,
 	RUNTIMES: Object.keys(RUNTIMES),
-	publishArgs,
 	paths,
 	ENCRYPTION_KEY,
 	DEFAULT_OWNER,

@@ -3,8 +3,6 @@
 export declare const VERSIONS: { readonly node: string; readonly n8n: string; readonly [override: string]: string };
 /** Every n8n version this repository can provision (select one with DATATRUCK_N8N). */
 export declare const RUNTIMES: string[];
-/** The n8n CLI arguments that make a workflow active: `publish:workflow` on 2.x, `update:workflow --active=true` on 1.x. */
-export declare function publishArgs(workflowId: string): string[];
 export declare const ENCRYPTION_KEY: string;
 /** Outside the repository: n8n user folders of the tests, the demo and the bench (n8n writes JavaScript into them). */
 export declare const WORK_DIR: string;

@@ -8,13 +8,16 @@
  * Each workflow polls with its own token, so the sandbox log tells their requests apart. The proof-of-delivery
  * example polls a sandbox of its own: its delivered load is a new load too, which the New Load workflow must not
  * see. The events all happen at once, after every trigger's activation poll, so the poll waits overlap.
- * n8n is stopped by its pid.
+ * The credentials and workflows are saved and published through n8n's REST API, as the editor's Publish button
+ * does (lib/publish.cts); the CLI's import is proven by examples.test.cts and smoke.test.cts. n8n is stopped by its
+ * pid.
  */
 import { httpJson } from '../../scripts/n8n-runtime.cjs';
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox/index.cts';
 import { example, exampleCredential } from './lib/examples.cts';
 import { executionRun, executionsOf, waitFor, type ExecutionSummary } from './lib/executions.cts';
 import { N8n, type Session } from './lib/n8n.cts';
+import { saveAndPublish } from './lib/publish.cts';
 import { itemsOf } from './lib/output.cts';
 import { deliverLoadWithPod, podEmailSmtp, podEmailWorkflow, POD_EXAMPLE_FILE, type DeliveredLoad } from './lib/podEmail.cts';
 import { Receiver } from './lib/receiver.cts';
@@ -35,13 +38,13 @@ const REASON = 'Reefer alarm: temperature above setpoint';
 describe('published workflows in a running n8n', () => {
 	let sb: Sandbox;
 	let podSb: Sandbox;
-	let n8n: N8n;
 	let session: Session | undefined;
 	const slack = new Receiver();
 	const smtp = new SmtpStandIn();
 	const emailWf = example('create-work-order-from-email.json');
 	const alertWf = example('alert-on-flagged-loads.json');
 	const podWf = podEmailWorkflow(POD_CREDENTIAL);
+	let [newWf, flagWf, alertWfId, podWfId] = ['', '', '', ''];
 
 	const byToken = (token: string, after = 0): RequestLogEntry[] =>
 		sb.log.filter((e) => e.headers.authorization === `Token ${token}` && e.at > after);
@@ -53,31 +56,33 @@ describe('published workflows in a running n8n', () => {
 		podSb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [POD_TOKEN] });
 		await slack.start();
 		await smtp.start();
-		n8n = await N8n.create('published');
+		session = await (await N8n.create('published')).start();
 		const exampleCred = exampleCredential();
 		const smtpCred = podEmailSmtp(podWf);
-		await n8n.importCredentials([
-			datatruckCredential(sb, 'e2eTrigNewCred01', 'Datatruck (new loads)', NEW_TOKEN),
-			datatruckCredential(sb, 'e2eTrigFlagCred1', 'Datatruck (flags)', FLAG_TOKEN),
-			datatruckCredential(sb, exampleCred.id, exampleCred.name, EXAMPLE_TOKEN),
-			datatruckCredential(podSb, POD_CREDENTIAL.id, POD_CREDENTIAL.name, POD_TOKEN),
-			smtp.credential(smtpCred.id, smtpCred.name),
-		]);
 		// Slack is replaced by a local receiver; nothing else of the shipped workflow changes.
 		const post = alertWf.nodes.find((n) => n.type === 'n8n-nodes-base.httpRequest') as { parameters: { url: string } };
 		expect(post.parameters.url).toMatch(/^https:\/\/hooks\.slack\.com\//);
 		post.parameters.url = `${slack.url}/services/T0/B0/e2e`;
-		const workflows = [
-			triggerWorkflow(NEW_WF, 'E2E trigger: new load', { event: 'newLoad' }, { id: 'e2eTrigNewCred01', name: 'Datatruck (new loads)' }),
-			triggerWorkflow(FLAG_WF, 'E2E trigger: load flagged', { event: 'loadFlagged', simplify: true }, { id: 'e2eTrigFlagCred1', name: 'Datatruck (flags)' }),
-			emailWf,
-			alertWf,
-			podWf,
-		];
-		await n8n.importWorkflows(workflows);
-		for (const wf of workflows) await n8n.publish(wf.id);
-		session = await n8n.start();
-		// Seven n8n CLI runs (imports, activations) before the start: each boots n8n, slowly on a busy 2-core machine.
+		const ids = await saveAndPublish(
+			session,
+			[
+				datatruckCredential(sb, 'e2eTrigNewCred01', 'Datatruck (new loads)', NEW_TOKEN),
+				datatruckCredential(sb, 'e2eTrigFlagCred1', 'Datatruck (flags)', FLAG_TOKEN),
+				datatruckCredential(sb, exampleCred.id, exampleCred.name, EXAMPLE_TOKEN),
+				datatruckCredential(podSb, POD_CREDENTIAL.id, POD_CREDENTIAL.name, POD_TOKEN),
+				smtp.credential(smtpCred.id, smtpCred.name),
+			],
+			[
+				triggerWorkflow(NEW_WF, 'E2E trigger: new load', { event: 'newLoad' }, { id: 'e2eTrigNewCred01', name: 'Datatruck (new loads)' }),
+				triggerWorkflow(FLAG_WF, 'E2E trigger: load flagged', { event: 'loadFlagged', simplify: true }, { id: 'e2eTrigFlagCred1', name: 'Datatruck (flags)' }),
+				emailWf,
+				alertWf,
+				podWf,
+			],
+		);
+		// What n8n assigned (1.123 does not keep the ids a new workflow asks for).
+		const idOf = (asked: string) => ids.get(asked)!;
+		[newWf, flagWf, alertWfId, podWfId] = [idOf(NEW_WF), idOf(FLAG_WF), idOf(alertWf.id), idOf(podWf.id)];
 	}, 600_000);
 
 	afterAll(async () => {
@@ -139,7 +144,7 @@ describe('published workflows in a running n8n', () => {
 		await waitFor('the activation poll of every trigger', () =>
 			byToken(NEW_TOKEN).length && byToken(FLAG_TOKEN).length && alertPolls().length && podPolls().length ? true : undefined,
 		);
-		for (const wf of [NEW_WF, FLAG_WF, alertWf.id, podWf.id]) expect(await executionsOf(session!, wf)).toEqual([]);
+		for (const wf of [newWf, flagWf, alertWfId, podWfId]) expect(await executionsOf(session!, wf)).toEqual([]);
 
 		// All at once, so that the minute-long waits of the tests below overlap.
 		const now = Date.now();
@@ -155,7 +160,7 @@ describe('published workflows in a running n8n', () => {
 	it('Datatruck Trigger: one new load and one newly flagged load give exactly one execution each', async () => {
 		expect(flagged).toBeDefined(); // the events of the test above
 		const [newExec, flagExec] = await Promise.all(
-			[NEW_WF, FLAG_WF].map((wf) =>
+			[newWf, flagWf].map((wf) =>
 				waitFor<ExecutionSummary>(`an execution of ${wf}`, async () => {
 					const done = (await executionsOf(session!, wf)).filter((e) => e.stoppedAt);
 					return done.length ? done[0] : undefined;
@@ -171,8 +176,8 @@ describe('published workflows in a running n8n', () => {
 				? true
 				: undefined,
 		);
-		expect((await executionsOf(session!, NEW_WF)).map((e) => e.status)).toEqual(['success']);
-		expect((await executionsOf(session!, FLAG_WF)).map((e) => e.status)).toEqual(['success']);
+		expect((await executionsOf(session!, newWf)).map((e) => e.status)).toEqual(['success']);
+		expect((await executionsOf(session!, flagWf)).map((e) => e.status)).toEqual(['success']);
 
 		const newItems = itemsOf(await executionRun(session!, newExec.id), 'Datatruck Trigger');
 		expect(newItems.map((i) => i.id)).toEqual([newLoad.id]);
@@ -211,12 +216,12 @@ describe('published workflows in a running n8n', () => {
 		const [mail] = await waitFor('the proof-of-delivery email', () => (smtp.received.length ? smtp.received : undefined));
 		// A duplicate would come from a later poll: once two more have arrived after the execution, count.
 		const [exec] = await waitFor('the finished execution', async () => {
-			const done = (await executionsOf(session!, podWf.id)).filter((e) => e.stoppedAt);
+			const done = (await executionsOf(session!, podWfId)).filter((e) => e.stoppedAt);
 			return done.length ? done : undefined;
 		});
 		await waitFor('two later polls', () => (podPolls(Date.parse(exec.stoppedAt!)).length >= 2 ? true : undefined));
 		expect(smtp.received).toHaveLength(1);
-		expect((await executionsOf(session!, podWf.id)).map((e) => e.status)).toEqual(['success']);
+		expect((await executionsOf(session!, podWfId)).map((e) => e.status)).toEqual(['success']);
 
 		expect(smtp.envelopes[0]).toEqual({ from: 'dispatch@prairie-line.example', to: ['ap@customer.example'] });
 		expect(mail.subject).toBe(`Proof of delivery for load ${load.load_id}`);

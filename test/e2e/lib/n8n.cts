@@ -93,11 +93,6 @@ export class N8n {
 		rmSync(file);
 	}
 
-	/** Publishes (activates) an imported workflow; takes effect at the next `n8n start`. */
-	async publish(id: string): Promise<void> {
-		await this.mustRun(runtime.publishArgs(id));
-	}
-
 	/**
 	 * `n8n execute --id --rawOutput` and the run it printed. Resolves with the run even when it failed (tests look at
 	 * the error); rejects only when no run could be read at all.
