@@ -1,9 +1,9 @@
 /**
  * Credentials and published workflows saved in a running n8n the way the editor saves them: each credential through
  * POST /rest/credentials, each workflow through POST /rest/workflows, then published (activated) with the version
- * it was saved as, as the editor's Publish button does (POST /rest/workflows/:id/activate, on 1.123 and 2.x; n8n 1.85
- * has no such route, and its Active toggle saved `active: true`). The
- * CLI's import and publish commands each boot n8n once, about 5 s of CPU apiece on a busy 2-core machine.
+ * it was saved as, as the editor's Publish button does (POST /rest/workflows/:id/activate, on 1.123 and 2.x; n8n
+ * 1.85 has no such route, and its Active toggle saved `active: true`). The CLI's import and publish commands each
+ * boot n8n once, about 5 s of CPU apiece on a busy 2-core machine.
  *
  * n8n assigns its own ids to new credentials (and, on 1.123, to new workflows), so the workflows are pointed at the
  * credentials' new ids before they are saved, and the workflows' ids come back keyed by the ids they asked for.
