@@ -33,7 +33,7 @@ export async function executionRun(session: { rest(method: string, path: string)
 		const status: string = reply.data.status;
 		const stored = reply.data.data;
 		const data = (typeof stored === 'string' ? parseFlatted(stored) : stored) as ExecutionRun['data'] | undefined;
-		if (data?.resultData || RUNNING.has(status)) return { status, data: data as ExecutionRun['data'] };
+		if (data?.resultData || isRunning(status)) return { status, data: data as ExecutionRun['data'] };
 		if (Date.now() > deadline) throw new Error(`execution ${id} is ${status} but n8n holds no run data for it after ${dataWaitMs / 1000} s`);
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}

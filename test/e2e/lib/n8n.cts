@@ -1,7 +1,8 @@
 /**
- * One real n8n per test file: a fresh user folder under .cache/e2e/, the packed package installed as the
- * community installer does, credentials and workflows imported through the n8n CLI (or saved through the REST API
- * of a running one: suite.cts, manualRun.cts).
+ * A real n8n: a fresh user folder in the run's folder, the packed package installed as the community installer
+ * does, credentials and workflows imported through the n8n CLI, or saved through the REST API of a running one
+ * (saveCredential here, publish.cts, manualRun.cts). The files that need only the REST API share one
+ * (sharedN8n.cts).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -145,6 +146,14 @@ export class Session {
 	stop() {
 		return this.proc.stop();
 	}
+}
+
+/** Saves a credential through n8n's REST API, as the editor does; resolves with the id n8n gave it. */
+export async function saveCredential(
+	rest: (method: string, path: string, body?: unknown) => Promise<any>,
+	{ name, type, data }: Omit<CredentialImport, 'id'>,
+): Promise<string> {
+	return (await rest('POST', '/credentials', { name, type, data })).data.id;
 }
 
 /** Throws with every node error when the run did not succeed, so a failing test says why. */

@@ -8,16 +8,14 @@
  * n8n assigns its own ids to new credentials (and, on 1.123, to new workflows), so the workflows are pointed at the
  * credentials' new ids before they are saved, and the workflows' ids come back keyed by the ids they asked for.
  */
-import type { CredentialImport, Session, WorkflowJson } from './n8n.cts';
+import { saveCredential, type CredentialImport, type Session, type WorkflowJson } from './n8n.cts';
 
 type NodeCredentials = Record<string, { id: string; name: string }>;
 
 /** Saves `credentials` and `workflows` and publishes the workflows; resolves with each workflow's id by the id it asked for. */
 export async function saveAndPublish(session: Session, credentials: CredentialImport[], workflows: WorkflowJson[]): Promise<Map<string, string>> {
 	const credentialIds = new Map<string, string>();
-	for (const { id, name, type, data } of credentials) {
-		credentialIds.set(id, (await session.rest('POST', '/credentials', { name, type, data })).data.id);
-	}
+	for (const credential of credentials) credentialIds.set(credential.id, await saveCredential((...args) => session.rest(...args), credential));
 	const workflowIds = new Map<string, string>();
 	for (const wf of workflows) {
 		const nodes = wf.nodes.map((node) => ({ ...node, credentials: pointedAt(node.credentials as NodeCredentials | undefined, credentialIds) }));

@@ -1,6 +1,6 @@
 /** The sandbox as the e2e suite uses it: in this process, its request log read directly. */
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../../sandbox/index.cts';
-import type { CredentialImport } from './n8n.cts';
+import { saveCredential, type CredentialImport } from './n8n.cts';
 
 /**
  * Datatruck's real limit is 20 requests per minute. The suite keeps the 20 but shrinks the window to a second
@@ -34,8 +34,7 @@ export async function saveDatatruckCredential(
 	apiToken = sb.token,
 	company = sb.origin,
 ): Promise<string> {
-	const reply = await rest('POST', '/credentials', { name, type: 'datatruckApi', data: credentialData(sb, apiToken, company) });
-	return reply.data.id;
+	return saveCredential(rest, { name, type: 'datatruckApi', data: credentialData(sb, apiToken, company) });
 }
 
 /** `METHOD path?query` of each logged request, the shape tests compare against. */
