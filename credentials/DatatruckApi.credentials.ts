@@ -5,7 +5,7 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-import { bareToken, companyToBaseUrl } from '../nodes/Datatruck/shared/connection';
+import { bareToken, companyToBaseUrl } from '../nodes/Datatruck/shared/transport';
 
 export class DatatruckApi implements ICredentialType {
 	name = 'datatruckApi';

@@ -10,7 +10,7 @@
  */
 import '../../test/harness/env.cts';
 import type { INodeParameters } from 'n8n-workflow';
-import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
+import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { runDatatruck, sandboxCredentials } from '../../test/harness/run.cts';
 import { startSandbox, type Sandbox } from '../../test/sandbox/index.cts';
 import { fmtInt, RATE, RATE_WINDOW_SECONDS, say, writeResult, type FigureResult } from '../lib/common.cts';

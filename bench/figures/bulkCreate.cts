@@ -6,7 +6,7 @@
  * so there must still be no duplicate.
  */
 import '../../test/harness/env.cts';
-import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
+import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { runDatatruck, sandboxCredentials } from '../../test/harness/run.cts';
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../../test/sandbox/index.cts';
 import {

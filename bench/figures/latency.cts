@@ -3,7 +3,7 @@
  * minute, Datatruck's own window: all 20 pages fit in it).
  *
  *   ours          Load › Get Many, Return All, in process (n8n-core's engine): page 1, then the
- *                 stretch's pages at once, then the check read (shared/exactList.ts)
+ *                 stretch's pages at once, then the check read (shared/lists/exactList.ts)
  *   page by page  a client that follows `next`, one page after the other (what Return All did
  *                 before issue 12, and what the HTTP Request node's pagination does)
  *   bound         2 round trips: page 1 must come back before the count is known, then every other
@@ -16,7 +16,7 @@
  * created, one moved to another status), with the bench's scaled window, and checks the answer.
  */
 import '../../test/harness/env.cts';
-import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
+import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { runDatatruck, sandboxCredentials } from '../../test/harness/run.cts';
 import { judge } from '../../test/integration/listChurn.cts';
 import type { RequestLogEntry } from '../../test/sandbox/index.cts';

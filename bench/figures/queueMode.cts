@@ -8,7 +8,7 @@
  *     at its default (20: the limiter learns its share from the 429s) and set to the 15 the app leaves.
  */
 import '../../test/harness/env.cts';
-import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
+import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { runDatatruck, sandboxCredentials } from '../../test/harness/run.cts';
 import type { RequestLogEntry } from '../../test/sandbox/index.cts';
 import { executionsOf } from '../../test/e2e/lib/executions.cts';

@@ -9,7 +9,7 @@
  */
 import '../../test/harness/env.cts';
 import type { IDataObject } from 'n8n-workflow';
-import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
+import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { runDatatruck, sandboxCredentials } from '../../test/harness/run.cts';
 import type { N8n } from '../../test/e2e/lib/n8n.cts';
 import type { ExecutionRun } from '../../test/e2e/lib/output.cts';

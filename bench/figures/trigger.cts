@@ -8,7 +8,7 @@
  */
 import '../../test/harness/env.cts';
 import type { IDataObject } from 'n8n-workflow';
-import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
+import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
 import { PollHarness } from '../../test/harness/poll.cts';
 import { sandboxCredentials } from '../../test/harness/run.cts';

@@ -3,7 +3,7 @@
  * go, when its answer was in, and every pause a 429 imposed. It wraps the prototype's methods and
  * calls the originals; nothing in nodes/ is changed. Used to explain where a window's time goes.
  */
-import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/rateLimiter';
+import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 const mean = (values: number[]): number | undefined => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined);
 
 interface Slot {

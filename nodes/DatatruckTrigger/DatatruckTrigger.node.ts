@@ -6,8 +6,8 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { readPage } from '../Datatruck/shared/pagination';
-import { simplifyLoad } from '../Datatruck/shared/simplify';
+import { readPage } from '../Datatruck/shared/lists';
+import { simplifyLoad } from '../Datatruck/shared/fields';
 import { datatruckRequest } from '../Datatruck/shared/transport';
 import { triggerProperties } from './description';
 import type { EventSpec } from './events';

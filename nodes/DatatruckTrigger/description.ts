@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { simplifyProperty } from '../Datatruck/shared/descriptions';
-import { filterConditionsProperty } from '../Datatruck/shared/filters';
+import { filterConditionsProperty } from '../Datatruck/shared/lists';
 import { LOAD_FIELDS } from '../Datatruck/resources/load/fields';
 import { WORK_ORDER_FIELDS } from '../Datatruck/resources/workOrder/fields';
 import { eventOptions, eventsWhere } from './events';

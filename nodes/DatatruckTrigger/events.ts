@@ -1,5 +1,5 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
-import type { ApiFilter } from '../Datatruck/shared/filters';
+import type { ApiFilter } from '../Datatruck/shared/lists';
 
 export type TriggerEventName = 'newLoad' | 'loadFlagged' | 'loadPickedUp' | 'loadDelivered' | 'newWorkOrder';
 

@@ -2,8 +2,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IPollFunctions } from 'n8n-workflow';
 import { LOAD_FIELDS } from '../Datatruck/resources/load/fields';
 import { WORK_ORDER_FIELDS } from '../Datatruck/resources/workOrder/fields';
-import { buildApiFilters, type FilterCondition } from '../Datatruck/shared/filters';
-import { ParameterCheck } from '../Datatruck/shared/validation';
+import { buildApiFilters, type FilterCondition } from '../Datatruck/shared/lists';
+import { ParameterCheck } from '../Datatruck/shared/fields';
 import { eventSpec } from './events';
 import type { PollPlan } from './poller';
 

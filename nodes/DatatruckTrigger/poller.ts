@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { ApiFilter } from '../Datatruck/shared/filters';
-import type { Page } from '../Datatruck/shared/pagination';
+import type { ApiFilter, Page } from '../Datatruck/shared/lists';
 import type { EventSpec } from './events';
 import { timeOf, unreadableTimes } from './eventTime';
 import { triggerSettings } from './settings';

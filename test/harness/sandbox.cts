@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
-import { retryPolicy } from '../../nodes/Datatruck/shared/transport';
+import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
+import { retryPolicy } from '../../nodes/Datatruck/shared/transport/transport';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/index.cts';
 import { runDatatruck, sandboxCredentials, type RunOptions } from './run.cts';
 

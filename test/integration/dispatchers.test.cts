@@ -1,5 +1,5 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { clearSearchCache } from '../../nodes/Datatruck/shared/searchCache';
+import { clearSearchCache } from '../../nodes/Datatruck/shared/pickers/searchCache';
 import { runAsAgentTool } from '../harness/agentTool.cts';
 import { editorOptions } from '../harness/editor.cts';
 import { useSandbox } from '../harness/sandbox.cts';

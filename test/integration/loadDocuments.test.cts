@@ -1,5 +1,5 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/rateLimiter';
+import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { useSandbox } from '../harness/sandbox.cts';
 import type { Order, OrderDocument } from '../sandbox/index.cts';
 

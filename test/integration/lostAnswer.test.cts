@@ -3,7 +3,7 @@
  * broken body, server error): the record may exist, so the node must not send it again, and the
  * error's message, as n8n shows it, must say so and what to look for in Datatruck.
  */
-import { timeoutPolicy } from '../../nodes/Datatruck/shared/timeouts';
+import { timeoutPolicy } from '../../nodes/Datatruck/shared/transport/timeouts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { FAULTS, lostAnswerMessage, lostAnswerWrites } from './lostAnswerCases.cts';
 

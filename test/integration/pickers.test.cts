@@ -1,4 +1,4 @@
-import { clearSearchCache } from '../../nodes/Datatruck/shared/searchCache';
+import { clearSearchCache } from '../../nodes/Datatruck/shared/pickers/searchCache';
 import { editorOptions, editorSearch } from '../harness/editor.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 

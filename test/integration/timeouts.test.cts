@@ -3,7 +3,7 @@
  * `timeoutPolicy` (as `retryPolicy` is by the harness); the tests assert on which timeout applied
  * and how many tries the budget allowed, never on wall-clock time.
  */
-import { timeoutPolicy } from '../../nodes/Datatruck/shared/timeouts';
+import { timeoutPolicy } from '../../nodes/Datatruck/shared/transport/timeouts';
 import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
 import { PollHarness } from '../harness/poll.cts';
 import { useSandbox } from '../harness/sandbox.cts';

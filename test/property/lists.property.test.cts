@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import type { INodeParameters } from 'n8n-workflow';
-import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
+import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { runDatatruck, sandboxCredentials } from '../harness/run.cts';
 import { judge, matchingIds, segmentedRequests, type ChurnList } from '../integration/listChurn.cts';
 import { startSandbox, type Sandbox } from '../sandbox/index.cts';

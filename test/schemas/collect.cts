@@ -5,7 +5,7 @@
  * with no case, a case that names no target, a case that fails or returns nothing.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { resetLimiters } from '../../nodes/Datatruck/shared/rateLimiter';
+import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
 import { PollHarness } from '../harness/poll.cts';
 import { runDatatruck, sandboxCredentials } from '../harness/run.cts';

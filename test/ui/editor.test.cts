@@ -6,7 +6,7 @@
  * own data and request log, and the execution n8n stored. Screenshots go to test-results/ui/.
  */
 import type { Page } from 'playwright-core';
-import { FILTER_OPERATORS } from '../../nodes/Datatruck/shared/filters';
+import { FILTER_OPERATORS } from '../../nodes/Datatruck/shared/lists/filters';
 import { LOAD_FIELDS } from '../../nodes/Datatruck/resources/load/fields';
 import { PROCEDURE_NAMES, type Order, type RequestLogEntry } from '../sandbox/index.cts';
 import { direct } from '../e2e/lib/suite.cts';

@@ -1,6 +1,6 @@
-import { AdaptiveShare } from '../../nodes/Datatruck/shared/adaptiveShare';
-import { readRateLimitHeaders } from '../../nodes/Datatruck/shared/rateLimitHeaders';
-import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/rateLimiter';
+import { AdaptiveShare } from '../../nodes/Datatruck/shared/transport/adaptiveShare';
+import { readRateLimitHeaders } from '../../nodes/Datatruck/shared/transport/rateLimitHeaders';
+import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { ratePerWindow, simulateSharedToken, type SharedTokenOutcome } from './lib/sharedToken.cts';
 
 const W = 60_000;

@@ -1,4 +1,4 @@
-import { bareToken, companyToBaseUrl } from '../../nodes/Datatruck/shared/connection';
+import { bareToken, companyToBaseUrl } from '../../nodes/Datatruck/shared/transport/connection';
 import { DatatruckApi } from '../../credentials/DatatruckApi.credentials';
 
 describe('Company field → API base URL', () => {

@@ -4,7 +4,7 @@
  */
 import { NodeApiError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
-import { errorFromFault, withMessage } from '../../nodes/Datatruck/shared/errors';
+import { errorFromFault, withMessage } from '../../nodes/Datatruck/shared/transport/errors';
 
 const node: INode = {
 	id: '1',

@@ -11,8 +11,8 @@ import {
 	SEGMENT_REQUESTS,
 	valueAt,
 	withIdTieBreaker,
-} from '../../nodes/Datatruck/shared/listPlan';
-import { atOrPast, idPlan, keysetPlan, segmentFilters, type AnchoredPlan } from '../../nodes/Datatruck/shared/listSegments';
+} from '../../nodes/Datatruck/shared/lists/listPlan';
+import { atOrPast, idPlan, keysetPlan, segmentFilters, type AnchoredPlan } from '../../nodes/Datatruck/shared/lists/listSegments';
 import { LOAD_FIELDS } from '../../nodes/Datatruck/resources/load/fields';
 import { segmentedRequests } from '../integration/listChurn.cts';
 

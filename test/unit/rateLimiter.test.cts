@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/rateLimiter';
+import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 
 /**
  * Replays requests against the limiter on a simulated clock: requests queue in call order, each is

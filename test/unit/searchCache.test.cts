@@ -1,6 +1,6 @@
 import type { INode } from 'n8n-workflow';
-import { cachedPerCredential, clearSearchCache, SEARCH_CACHE_TTL_MS } from '../../nodes/Datatruck/shared/searchCache';
-import type { DatatruckContext } from '../../nodes/Datatruck/shared/transport';
+import { cachedPerCredential, clearSearchCache, SEARCH_CACHE_TTL_MS } from '../../nodes/Datatruck/shared/pickers/searchCache';
+import type { DatatruckContext } from '../../nodes/Datatruck/shared/transport/transport';
 
 function contextWith(apiToken: string, company = 'acme'): DatatruckContext {
 	return {

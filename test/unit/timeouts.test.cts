@@ -1,4 +1,4 @@
-import { duration, isTimeout, userTimeoutOf } from '../../nodes/Datatruck/shared/timeouts';
+import { duration, isTimeout, userTimeoutOf } from '../../nodes/Datatruck/shared/transport/timeouts';
 
 describe('isTimeout: every way n8n-core, axios, undici or fetch reports "no answer in time"', () => {
 	test.each([

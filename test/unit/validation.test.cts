@@ -1,5 +1,5 @@
 import type { INode } from 'n8n-workflow';
-import { ParameterCheck } from '../../nodes/Datatruck/shared/validation';
+import { ParameterCheck } from '../../nodes/Datatruck/shared/fields/validation';
 
 const node = { name: 'Datatruck' } as INode;
 

@@ -2,7 +2,7 @@
  * `pause` under n8n 1.x, whose n8n-workflow `sleep(ms)` ignores the cancel signal: the wait still ends within one
  * step of a cancel. n8n-workflow's sleep is replaced here by one that, like 1.x's, never looks at the signal.
  */
-import { CANCEL_CHECK_MS, pause } from '../../nodes/Datatruck/shared/wait';
+import { CANCEL_CHECK_MS, pause } from '../../nodes/Datatruck/shared/transport/wait';
 
 jest.mock('n8n-workflow', () => ({
 	...jest.requireActual('n8n-workflow'),

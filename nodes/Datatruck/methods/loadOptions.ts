@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { readPage } from '../shared/pagination';
-import { cachedPerCredential } from '../shared/searchCache';
+import { readPage } from '../shared/lists';
+import { cachedPerCredential } from '../shared/pickers';
 import { datatruckRequest } from '../shared/transport';
 
 /*

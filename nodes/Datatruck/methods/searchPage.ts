@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { readPage } from '../shared/pagination';
-import { cachedPerCredential } from '../shared/searchCache';
+import { readPage } from '../shared/lists';
+import { cachedPerCredential } from '../shared/pickers';
 import { connectionFor, datatruckRequest, type DatatruckRequest } from '../shared/transport';
 
 /**

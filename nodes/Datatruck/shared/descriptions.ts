@@ -5,8 +5,8 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { CUSTOM_FIELD, type FilterField } from './filters';
-import { ParameterCheck } from './validation';
+import { CUSTOM_FIELD, type FilterField } from './lists';
+import { ParameterCheck } from './fields';
 
 /** Return All + Limit, as on every n8n list operation; the transport reads both. */
 export function returnAllAndLimit(displayOptions: IDisplayOptions): INodeProperties[] {

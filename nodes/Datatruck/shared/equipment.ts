@@ -5,10 +5,17 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { BODY_FROM_FIELDS, bodyModeProperties, inBodyMode } from './body';
-import { additionalFieldsProperty, fieldFor, flatBody, type BodyField } from './bodyFields';
+import {
+	additionalFieldsProperty,
+	BODY_FROM_FIELDS,
+	type BodyField,
+	bodyModeProperties,
+	fieldFor,
+	flatBody,
+	inBodyMode,
+} from './fields';
 import { returnAllAndLimit, showFor } from './descriptions';
-import type { ListShape } from './pagination';
+import type { ListShape } from './lists';
 import { datatruckOperation } from './route';
 
 /**

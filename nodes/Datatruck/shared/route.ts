@@ -10,11 +10,9 @@ import type {
 	NodeApiError,
 	PreSendAction,
 } from 'n8n-workflow';
-import { fetchList } from './exactList';
-import type { ListShape } from './pagination';
-import { userTimeoutOf } from './timeouts';
-import { datatruckRequest, type DatatruckRequest } from './transport';
-import { ParameterCheck } from './validation';
+import { fetchList, type ListShape } from './lists';
+import { datatruckRequest, type DatatruckRequest, userTimeoutOf } from './transport';
+import { ParameterCheck } from './fields';
 
 /** Turns what Datatruck returned into output records (e.g. Simplify, or one shape for two replies). */
 export type RecordShaper = (

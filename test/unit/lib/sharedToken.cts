@@ -8,7 +8,7 @@
  * arrives half an answer time later, and on a 429 it tells its limiter and tries again until the
  * limiter's rateLimitStreak (the transport's rule) says to give up: then the execution would fail.
  */
-import { RollingWindowLimiter } from '../../../nodes/Datatruck/shared/rateLimiter';
+import { RollingWindowLimiter } from '../../../nodes/Datatruck/shared/transport/rateLimiter';
 
 export interface ProcessPlan {
 	/** When it starts and stops wanting requests (ms); it always has work in between. */

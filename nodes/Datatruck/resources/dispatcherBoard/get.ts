@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit, showFor } from '../../shared/descriptions';
-import { dispatchersProperty, keepDispatchers } from '../../shared/dispatchers';
+import { dispatchersProperty, keepDispatchers } from '../../shared/pickers';
 import { datatruckOperation } from '../../shared/route';
-import { ParameterCheck } from '../../shared/validation';
+import { ParameterCheck } from '../../shared/fields';
 
 const display = showFor('dispatcherBoard', 'get');
 

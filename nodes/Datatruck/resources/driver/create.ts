@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { additionalFieldsProperty, flatBody } from '../../shared/bodyFields';
+import { additionalFieldsProperty, flatBody } from '../../shared/fields';
 import { showFor } from '../../shared/descriptions';
 import { datatruckOperation } from '../../shared/route';
 import {

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { fieldFor, type BodyField } from '../../shared/bodyFields';
-import type { FilterField } from '../../shared/filters';
+import { fieldFor, type BodyField } from '../../shared/fields';
+import type { FilterField } from '../../shared/lists';
 
 /** Driver fields a dispatcher or HR filters and sorts the driver list by; any other path can be typed in. */
 export const DRIVER_FIELDS: FilterField[] = [

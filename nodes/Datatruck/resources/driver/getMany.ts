@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { applySort, returnAllAndLimit, showFor, sortOptions } from '../../shared/descriptions';
-import { dispatchersProperty, filterByDispatchers } from '../../shared/dispatchers';
-import { applyFilters, filterConditionsProperty } from '../../shared/filters';
+import { dispatchersProperty, filterByDispatchers } from '../../shared/pickers';
+import { applyFilters, filterConditionsProperty } from '../../shared/lists';
 import { datatruckOperation } from '../../shared/route';
 import { DRIVER_FIELDS } from './fields';
 

@@ -1,11 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { checkedBody, toApiKeys, type BodyField, type FieldLabel } from '../../shared/bodyFields';
-import { buildApiFilters } from '../../shared/filters';
-import { readPage } from '../../shared/pagination';
-import { locatorValue } from '../../shared/recordLocator';
+import { type BodyField, checkedBody, type FieldLabel, ParameterCheck, toApiKeys } from '../../shared/fields';
+import { buildApiFilters, readPage } from '../../shared/lists';
+import { locatorValue } from '../../shared/pickers';
 import { datatruckRequest } from '../../shared/transport';
-import { ParameterCheck } from '../../shared/validation';
 import { DRIVER_FIELDS } from './fields';
 
 /**

@@ -1,7 +1,12 @@
-import type { IDataObject, IDisplayOptions, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { additionalFieldsProperty, flatBody } from '../../shared/bodyFields';
-import { idParameter, pathWithId } from '../../shared/ids';
-import { recordLocator } from '../../shared/recordLocator';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
+import { additionalFieldsProperty, flatBody } from '../../shared/fields';
+import { idParameter, pathWithId, recordLocator } from '../../shared/pickers';
 import { datatruckOperation } from '../../shared/route';
 import {
 	birthDate,

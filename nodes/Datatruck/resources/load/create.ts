@@ -1,22 +1,25 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { BODY_FROM_FIELDS, bodyModeProperties, groupEntries, inBodyMode } from '../../shared/body';
 import {
 	ADDITIONAL_FIELDS,
 	additionalFieldsProperty,
+	BODY_FROM_FIELDS,
+	type BodyField,
 	bodyIsJson,
+	bodyModeProperties,
 	checkedBody,
 	fieldFor,
+	type FieldLabel,
 	formBody,
 	formLabel,
+	groupEntries,
+	inBodyMode,
 	jsonBodyParameter,
 	jsonLabel,
+	ParameterCheck,
 	toApiKeys,
-	type BodyField,
-	type FieldLabel,
-} from '../../shared/bodyFields';
+} from '../../shared/fields';
 import { showFor } from '../../shared/descriptions';
 import { datatruckOperation } from '../../shared/route';
-import { ParameterCheck } from '../../shared/validation';
 
 /*
  * The creation body is not published (docs/api-contract.md A10): a flat JSON object with the load's

@@ -1,4 +1,4 @@
-import type { FilterField } from '../../shared/filters';
+import type { FilterField } from '../../shared/lists';
 
 /** Load fields a dispatcher filters and sorts by; any other ORM path can be typed in. */
 export const LOAD_FIELDS: FilterField[] = [

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor, simplifyProperty } from '../../shared/descriptions';
 import { datatruckOperation } from '../../shared/route';
-import { simplifyLoadsWhenAsked } from '../../shared/simplify';
+import { simplifyLoadsWhenAsked } from '../../shared/fields';
 import { loadPath, loadPicker, noSuchLoad } from './picker';
 
 const display = showFor('load', 'get');

@@ -6,10 +6,10 @@ import {
 	simplifyProperty,
 	sortOptions,
 } from '../../shared/descriptions';
-import { dispatchersProperty, filterByDispatchers } from '../../shared/dispatchers';
-import { applyFilters, filterConditionsProperty } from '../../shared/filters';
+import { dispatchersProperty, filterByDispatchers } from '../../shared/pickers';
+import { applyFilters, filterConditionsProperty } from '../../shared/lists';
 import { datatruckOperation } from '../../shared/route';
-import { simplifyLoadsWhenAsked } from '../../shared/simplify';
+import { simplifyLoadsWhenAsked } from '../../shared/fields';
 import { LOAD_FIELDS } from './fields';
 
 const display = showFor('load', 'getMany');

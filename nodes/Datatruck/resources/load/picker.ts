@@ -1,6 +1,5 @@
 import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
-import { idParameter, pathWithId } from '../../shared/ids';
-import { recordLocator } from '../../shared/recordLocator';
+import { idParameter, pathWithId, recordLocator } from '../../shared/pickers';
 
 /** The Load picker of every operation that works on one load, and how its request finds that load. */
 export function loadPicker(what: string): INodeProperties {

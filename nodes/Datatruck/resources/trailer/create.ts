@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { fieldFor } from '../../shared/bodyFields';
+import { fieldFor } from '../../shared/fields';
 import { equipmentCreate } from '../../shared/equipment';
 import { TRAILER } from './kind';
 

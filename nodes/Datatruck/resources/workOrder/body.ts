@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import {
 	BODY_FROM_JSON,
+	type BodyValueKind,
 	filledIn,
 	groupEntries,
 	jsonObject,
+	ParameterCheck,
 	typedBodyValue,
-	type BodyValueKind,
-} from '../../shared/body';
-import { locatorValue } from '../../shared/recordLocator';
-import { ParameterCheck } from '../../shared/validation';
+} from '../../shared/fields';
+import { locatorValue } from '../../shared/pickers';
 import { procedureName } from './procedureNames';
 
 /** One body field: the form parameter it comes from, its JSON type, and an example for messages. */

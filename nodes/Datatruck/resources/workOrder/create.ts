@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { BODY_FROM_FIELDS, bodyModeProperties, inBodyMode } from '../../shared/body';
+import { BODY_FROM_FIELDS, bodyModeProperties, inBodyMode } from '../../shared/fields';
 import { showFor } from '../../shared/descriptions';
-import { unitPicker } from '../../shared/recordLocator';
+import { unitPicker } from '../../shared/pickers';
 import { datatruckOperation } from '../../shared/route';
 import { CUSTOM_STATUS, workOrderBody } from './body';
 import { PROCEDURE_OPTIONS } from './procedureNames';

@@ -1,4 +1,4 @@
-import type { FilterField } from '../../shared/filters';
+import type { FilterField } from '../../shared/lists';
 
 /** Work order fields a fleet manager filters and sorts by; any other field path can be typed in. */
 export const WORK_ORDER_FIELDS: FilterField[] = [

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { applySort, returnAllAndLimit, showFor, sortOptions } from '../../shared/descriptions';
-import { applyFilters, filterConditionsProperty } from '../../shared/filters';
+import { applyFilters, filterConditionsProperty } from '../../shared/lists';
 import { datatruckOperation } from '../../shared/route';
 import { WORK_ORDER_FIELDS, WORK_ORDER_SORT_FIELDS } from './fields';
 

@@ -1,5 +1,5 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
-import type { ParameterCheck } from '../../shared/validation';
+import type { ParameterCheck } from '../../shared/fields';
 
 /**
  * What was done, as Datatruck names it: each of these suffixes after `TRK ` (truck work) or `TRL `

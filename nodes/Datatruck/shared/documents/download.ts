@@ -1,6 +1,6 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { CREDENTIAL_TYPE, retryAfterMs, type Connection } from './transport';
+import { CREDENTIAL_TYPE, retryAfterMs, type Connection } from '../transport';
 
 /** What a download is of, for error messages: "the proof of delivery of load 1001". */
 export interface DownloadSubject {

@@ -6,8 +6,8 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { downloadFile, type DownloadLimits } from './download';
-import { connectionFor } from './transport';
-import { ParameterCheck } from './validation';
+import { connectionFor } from '../transport';
+import { ParameterCheck } from '../fields';
 
 /** The document types Datatruck lists on a load (`documents[].file_type`). */
 export const DOCUMENT_TYPE_OPTIONS: INodePropertyOptions[] = [

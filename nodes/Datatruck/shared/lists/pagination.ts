@@ -1,7 +1,17 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
-import type { ChangeSafeList } from './exactList';
-import { connectionFor, type DatatruckContext } from './transport';
+import type { FilterField } from './filters';
+import { connectionFor, type DatatruckContext } from '../transport';
+
+/** What a list needs for exactList.ts to read it exactly while it changes. */
+export interface ChangeSafeList {
+	/** The order Datatruck uses when none is sent, e.g. `-created_datetime`. */
+	defaultOrdering: string;
+	/** Sort fields a stretch may be anchored on: never empty, comparable with ≥ and ≤. */
+	keysetFields: string[];
+	/** The list's field table: tells the kind of a sort field when comparing records. */
+	fields: FilterField[];
+}
 
 /** How a list endpoint pages: its largest page, and whether it takes `page_size=all`. */
 export interface ListShape {

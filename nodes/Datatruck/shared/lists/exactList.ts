@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { RequestPurpose } from './errors';
-import type { ApiFilter, FilterField } from './filters';
+import { type DatatruckContext, datatruckRequest, type DatatruckRequest, type RequestPurpose } from '../transport';
+import type { ApiFilter } from './filters';
 import {
 	excludeIds,
 	formatOrdering,
@@ -18,8 +18,7 @@ import {
 	type SortTerm,
 } from './listPlan';
 import { atOrPast, idPlan, keysetPlan, segmentFilters, type AnchoredPlan } from './listSegments';
-import { checkedNextLink, pageSizeFor, readPage, type ListShape, type Page } from './pagination';
-import { datatruckRequest, type DatatruckContext, type DatatruckRequest } from './transport';
+import { checkedNextLink, pageSizeFor, readPage, type ChangeSafeList, type ListShape, type Page } from './pagination';
 
 /**
  * Reading a list that changes while it is read, exactly and fast.
@@ -56,15 +55,6 @@ import { datatruckRequest, type DatatruckContext, type DatatruckRequest } from '
  * Records created, deleted or changed during the run may be included or not (each at most once);
  * where a record found by a check goes in the output is decided by comparing sort values.
  */
-export interface ChangeSafeList {
-	/** The order Datatruck uses when none is sent, e.g. `-created_datetime`. */
-	defaultOrdering: string;
-	/** Sort fields a stretch may be anchored on: never empty, comparable with ≥ and ≤. */
-	keysetFields: string[];
-	/** The list's field table: tells the kind of a sort field when comparing records. */
-	fields: FilterField[];
-}
-
 interface ListRead {
 	ctx: DatatruckContext;
 	request: DatatruckRequest;

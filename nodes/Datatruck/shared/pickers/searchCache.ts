@@ -1,6 +1,4 @@
-import { bareToken } from './connection';
-import { fnv1a } from './rateLimiter';
-import { connectionFor, CREDENTIAL_TYPE, type DatatruckContext } from './transport';
+import { bareToken, connectionFor, CREDENTIAL_TYPE, type DatatruckContext, fnv1a } from '../transport';
 
 /**
  * Short-lived answers for the editor's pickers and dropdowns. Typing "mar" in a driver picker asks

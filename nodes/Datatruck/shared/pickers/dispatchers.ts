@@ -5,8 +5,8 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { valueAt } from './listPlan';
-import { ParameterCheck } from './validation';
+import { valueAt } from '../lists';
+import { ParameterCheck } from '../fields';
 
 /**
  * "Only these dispatchers" on the lists a dispatcher reads (loads, drivers, the board). The

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { locatorValue } from './recordLocator';
-import { ParameterCheck } from './validation';
+import { ParameterCheck } from '../fields';
 
 /**
  * preSend: puts a checked record ID into the path. The ID is checked before it reaches the URL,

@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { ParameterCheck } from './validation';
+import { ParameterCheck } from '../fields';
 
 export type FieldKind = 'text' | 'number' | 'dateTime' | 'boolean';
 
