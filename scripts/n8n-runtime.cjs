@@ -40,7 +40,7 @@ const RUNTIMES = Object.freeze({
 		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
 	},
 	// The oldest n8n the package can load (n8n-workflow 1.83: NodeConnectionTypes; 1.82.3 cannot, measured). Not in
-	// CI; on demand: `DATATRUCK_N8N=1.85.4 npm run test:e2e` (README, Compatibility: when it last ran, and the result).
+	// CI; on demand: `DATATRUCK_N8N=1.85.4 npm run test:e2e` (docs/compatibility.md: when it last ran, and the result).
 	'1.85.4': {
 		node: null,
 		n8n: '1.85.4',

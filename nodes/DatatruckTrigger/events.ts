@@ -25,7 +25,7 @@ export interface EventSpec {
 	orderField: 'created_datetime' | 'pickup_time' | 'delivery_time';
 	/** The event's own condition, added to the user's filters (all must hold). */
 	conditions: ApiFilter[];
-	/** Late-entry window when the user sets none (minutes); see the README for the trade-off. */
+	/** Late-entry window when the user sets none (minutes); see docs/trigger.md for the trade-off. */
 	defaultLateEntryMinutes: number;
 	/** For messages: "load", "work order". */
 	noun: string;

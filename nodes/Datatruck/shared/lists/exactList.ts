@@ -286,7 +286,7 @@ async function readAnchored(
  * Lists without `filter` (trucks): pages by number, read at once, and read again while the pages
  * disagree (a count that moved, a record on two pages). Without `filter` a record cannot be looked
  * up by what is held, so a truck removed and another added between two page reads of one pass can
- * still hide a third; the README says so.
+ * still hide a third; docs/lists-while-datatruck-changes.md says so.
  */
 async function fetchByPageNumber(
 	ctx: DatatruckContext,
