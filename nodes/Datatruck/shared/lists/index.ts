@@ -12,3 +12,4 @@ export {
 } from "./filters";
 export { valueAt } from "./listPlan";
 export { readPage, type ListShape, type Page } from "./pagination";
+export { findingsFor, markNotHeld, resetSupport, supports, type Finding } from './support';

@@ -6,6 +6,7 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INode,
+	Logger,
 } from 'n8n-workflow';
 import { bareToken, companyToBaseUrl } from './connection';
 import { errorFromFault, errorFromResponse, lostAnswerFromResponse, type RequestPurpose } from './errors';
@@ -18,6 +19,8 @@ export const CREDENTIAL_TYPE = 'datatruckApi';
 /** What the transport needs from any n8n context: node executions, pagination and polling alike. */
 export interface DatatruckContext {
 	getNode(): INode;
+	/** n8n's logger; the node says there once per origin when Datatruck differs from an assumption. */
+	logger?: Logger;
 	getCredentials<T extends object = ICredentialDataDecryptedObject>(type: string): Promise<T>;
 	getExecutionCancelSignal?(): AbortSignal | undefined;
 	getExecutionId?(): string | undefined;
