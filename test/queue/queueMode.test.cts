@@ -37,6 +37,19 @@ const TRIGGER_WF = 'queueTriggerNew1';
 const CREDENTIAL = { id: 'queueDatatruck01', name: 'Datatruck (queueDatatruck01)' };
 const WORK_ORDER_COUNT = 100;
 
+/**
+ * The queue-mode target, decided in issue 27: in every run the token is used at ≥ 0.85 of the rate limit's bound,
+ * ≤ 5 % of the token's requests are answered 429, and no execution fails. Why 0.85 and not more: the measured
+ * ceiling of this very test, with the remaining worker told the moment its neighbour's Return All finished (an
+ * experiment build; bench/results.md, figure 7's notes), is 0.91–0.92 of the bound with 4.7 % 429. The committed
+ * limiter learns its neighbour's end only from Datatruck's 429s and read 0.847–0.927 over the runs recorded there, so
+ * the earlier 0.9 sat too close to the ceiling to hold in every run.
+ */
+const QUEUE_TARGET = { minOfBound: 0.85, maxTooManyShare: 0.05, failedExecutions: 0 } as const;
+
+const failedOf = (executions: { id: string; status: string }[]) =>
+	executions.filter((e) => e.status !== 'success').map((e) => `${e.id}: ${e.status}`);
+
 const isReturnAll = (e: RequestLogEntry) => e.path === ORDERS && JSON.stringify(e.query).includes('delivered');
 const isTriggerPoll = (e: RequestLogEntry) => e.path === ORDERS && !isReturnAll(e);
 const isWork = (e: RequestLogEntry) => isReturnAll(e) || e.path === WORK_ORDERS;
@@ -113,10 +126,24 @@ describe('queue mode: main + 2 workers on one token', () => {
 
 		const returnAlls = await finishedExecutions(session, RETURN_ALL_WF, 2);
 		const [workOrderRun] = await finishedExecutions(session, WORK_ORDER_WF, 1);
-		expect([...returnAlls, workOrderRun].map((e) => e.status)).toEqual(['success', 'success', 'success']);
+		const work = [...returnAlls, workOrderRun];
+		const byWorker = queue!.workers.map((w) => executionsRunBy(w));
+
+		// The figure first, so that a run that misses the target still says by how much.
+		const use = tokenUse(sb.log, isWork);
+		const tooManyShare = use.tooMany / use.requests;
+		const kind = (e: RequestLogEntry) => (isReturnAll(e) ? 'pages' : e.path === WORK_ORDERS ? 'creates' : 'other');
+		console.log(
+			`queue mode: ${use.ofBound.toFixed(3)} of the bound (target ≥ ${QUEUE_TARGET.minOfBound}), ` +
+				`${(tooManyShare * 100).toFixed(1)} % answered 429 (${use.tooMany} of ${use.requests}; target ≤ ${QUEUE_TARGET.maxTooManyShare * 100} %), ` +
+				`${failedOf(work).length} of ${work.length} executions failed (target ${QUEUE_TARGET.failedExecutions}), ${use.seconds.toFixed(1)} s of work\n` +
+				`${JSON.stringify(use)}; executions by worker: ${JSON.stringify(byWorker)}\n${perWindow(sb.log, isWork, kind).join('\n')}`,
+		);
+
+		expect(work).toHaveLength(3);
+		expect(failedOf(work)).toHaveLength(QUEUE_TARGET.failedExecutions);
 
 		// Each Return All ran on its own worker.
-		const byWorker = queue!.workers.map((w) => executionsRunBy(w));
 		expect(returnAlls.map((e) => byWorker.findIndex((ids) => ids.includes(e.id))).sort()).toEqual([0, 1]);
 
 		for (const execution of returnAlls) {
@@ -131,13 +158,8 @@ describe('queue mode: main + 2 workers on one token', () => {
 		expect(stored.map((w) => w.reference_number).sort()).toEqual(references);
 		expect(sb.log.filter((e) => e.path === WORK_ORDERS && e.status < 300)).toHaveLength(WORK_ORDER_COUNT);
 
-		const use = tokenUse(sb.log, isWork);
-		const kind = (e: RequestLogEntry) => (isReturnAll(e) ? 'pages' : e.path === WORK_ORDERS ? 'creates' : 'other');
-		console.log(
-			`queue mode: ${JSON.stringify(use)}; executions by worker: ${JSON.stringify(byWorker)}\n${perWindow(sb.log, isWork, kind).join('\n')}`,
-		);
-		expect(use.ofBound).toBeGreaterThanOrEqual(0.9);
-		expect(use.tooMany / use.requests).toBeLessThanOrEqual(0.05);
+		expect(use.ofBound).toBeGreaterThanOrEqual(QUEUE_TARGET.minOfBound);
+		expect(tooManyShare).toBeLessThanOrEqual(QUEUE_TARGET.maxTooManyShare);
 	});
 
 	test('the published trigger on the main process emitted every new load exactly once meanwhile', async () => {
@@ -150,7 +172,7 @@ describe('queue mode: main + 2 workers on one token', () => {
 			const all = await executionsOf(session, TRIGGER_WF);
 			return all.every((e) => e.stoppedAt) ? all : undefined;
 		});
-		expect(executions.map((e) => e.status)).toEqual(executions.map(() => 'success'));
+		expect(failedOf(executions)).toHaveLength(QUEUE_TARGET.failedExecutions);
 		const emitted: number[] = [];
 		for (const execution of executions) {
 			emitted.push(...itemsOf(await executionRun(session, execution.id), 'Datatruck Trigger').map((load) => Number(load.id)));
