@@ -10,6 +10,10 @@
  * `--with-ui` (what `npm test` uses) also runs the editor suite (jest.ui.config.js) with the same tarball, beside the
  * two lines from the start: much of each line is n8n waiting (its start, a trigger's poll schedule), which the editor
  * suite fills instead of running after a line, which kept `.ci/run` over its 30 minutes.
+ *
+ * `--with-unit` (also `npm test`) runs the in-process suite (jest.config.js) beside them too. It is CPU work, while the
+ * real-n8n runs mostly wait for their runtimes to be provisioned, for n8n to start and for poll schedules: run after
+ * them it put about nine minutes in front of the real-n8n runs on CI's 2 cores.
  */
 const { spawn } = require('child_process');
 const os = require('os');
@@ -24,6 +28,7 @@ function run(version, tarball, config = 'jest.e2e.config.js', title = `real n8n 
 	return new Promise((resolve) => {
 		const started = Date.now();
 		const env = { ...process.env, DATATRUCK_N8N: version, DATATRUCK_E2E_TARBALL: tarball };
+		if (!version) delete env.DATATRUCK_N8N;
 		const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'jest'), ['-c', config], {
 			cwd: ROOT,
 			env,
@@ -47,6 +52,7 @@ async function main() {
 	try {
 		const runs = LINES.map((version) => run(version, tarball));
 		if (process.argv.includes('--with-ui')) runs.push(run(LINES[0], tarball, 'jest.ui.config.js', `editor (n8n ${LINES[0]})`));
+		if (process.argv.includes('--with-unit')) runs.push(run(undefined, tarball, 'jest.config.js', 'in-process'));
 		const codes = await Promise.all(runs);
 		process.exitCode = codes.some((code) => code !== 0) ? 1 : 0;
 	} finally {
