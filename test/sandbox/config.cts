@@ -31,13 +31,126 @@ export interface SandboxConfig {
 	 * out. Filters and ordering still use the stored field, as a server that merely names it otherwise.
 	 */
 	workOrderTimeField: string | null;
+	/**
+	 * How each list departs from the sandbox's own choices where the specification is silent (issue 28,
+	 * requirement 6). A list left out behaves as by default. Setting `lists` replaces the whole setting.
+	 */
+	lists: ListSwitches;
+	/** Refuses an API request whose request line (`METHOD url HTTP/1.1`) is longer than `bytes`; null = no limit. */
+	maxRequestLine: RequestLineLimit | null;
+	/** true: loads filter and sort on `dispatcher__id` (A31); false: only the published `dispatcher__full_name`. */
+	loadsDispatcherId: boolean;
+	/**
+	 * The preset last applied: setting it sets `lists`, `maxRequestLine` and `loadsDispatcherId` (keys given
+	 * in the same change win). `spec-only` supports only what freight-ops-api.md publishes.
+	 */
+	profile: SandboxProfile;
 }
+
+export const LIST_NAMES = ['loads', 'workOrders', 'drivers', 'trucks', 'trailers', 'dispatcherBoard'] as const;
+export type ListName = (typeof LIST_NAMES)[number];
+
+export interface ListSwitch {
+	/** Ignores `filter` wholly (true), or the conditions on these columns (trucks, trailers: the `search`/`status` parameters). */
+	ignoreFilter?: true | string[];
+	/** Answers in its default order whatever `ordering` says. */
+	ignoreOrdering?: boolean;
+	/** Takes one ordering field: a 400 on "a,b" (`reject`), or sorts by "a" alone (`ignoreRest`). */
+	singleOrdering?: 'reject' | 'ignoreRest';
+	/** A 400 for a filter on a column the specification does not publish for that list. */
+	rejectUnknownColumns?: boolean;
+	/** Answers pages of its own size (the list's default, 10) whatever `page_size` says, `all` included. */
+	ignorePageSize?: boolean;
+}
+
+export type ListSwitches = { [L in ListName]?: ListSwitch };
+
+export interface RequestLineLimit {
+	bytes: number;
+	/** 414 (nginx in front), or 400 with gunicorn's "Request Line is too large (4101 > 4094)". */
+	status: 414 | 400;
+}
+
+export const SANDBOX_PROFILES = ['default', 'spec-only'] as const;
+export type SandboxProfile = (typeof SANDBOX_PROFILES)[number];
+
+type ProfileSettings = Pick<SandboxConfig, 'lists' | 'maxRequestLine' | 'loadsDispatcherId'>;
+
+/**
+ * What each profile sets. spec-only reads freight-ops-api.md line by line: the loads list publishes `page`,
+ * `page_size`, `ordering` ("ORM field path": one field) and `filter` on its record's fields; the work-order and
+ * truck lists' query is "not shown"; the driver list publishes ordering and filter but the node's `id` condition
+ * is not among its shapes; the trailer list and the board publish what the sandbox serves. gunicorn's default
+ * `limit_request_line` is 4094.
+ */
+export const PROFILE_SETTINGS: { [P in SandboxProfile]: ProfileSettings } = {
+	default: { lists: {}, maxRequestLine: null, loadsDispatcherId: true },
+	'spec-only': {
+		lists: {
+			loads: { singleOrdering: 'reject', rejectUnknownColumns: true },
+			workOrders: { ignoreFilter: true, ignoreOrdering: true, ignorePageSize: true },
+			drivers: { ignoreFilter: ['id'], singleOrdering: 'reject', rejectUnknownColumns: true },
+			trucks: { ignoreFilter: true, ignorePageSize: true },
+		},
+		maxRequestLine: { bytes: 4094, status: 400 },
+		loadsDispatcherId: false,
+	},
+};
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = { limit: 20, windowMs: 60_000 };
 
 const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 type Check = (value: unknown) => string | undefined;
+
+/** Lists whose query the sandbox reads through the filter engine; the others have no `ordering` or filter columns. */
+const QUERIED_LISTS: readonly ListName[] = ['loads', 'workOrders', 'drivers'];
+const EQUIPMENT_PARAMETERS = ['search', 'status'];
+
+/** Which switches act on a list; a switch that would do nothing there is refused rather than silently kept. */
+function switchesOf(list: ListName): readonly (keyof ListSwitch)[] {
+	if (QUERIED_LISTS.includes(list)) return ['ignoreFilter', 'ignoreOrdering', 'singleOrdering', 'rejectUnknownColumns', 'ignorePageSize'];
+	if (list === 'dispatcherBoard') return ['ignorePageSize'];
+	return ['ignoreFilter', 'ignorePageSize'];
+}
+
+const SWITCH_CHECKS: { [K in keyof ListSwitch]-?: (value: unknown, list: ListName) => string | undefined } = {
+	ignoreFilter: (v, list) => {
+		if (v === true) return undefined;
+		const allowed = QUERIED_LISTS.includes(list) ? undefined : EQUIPMENT_PARAMETERS;
+		const fine = Array.isArray(v) && v.length > 0 && v.every((c) => typeof c === 'string' && c !== '' && (!allowed || allowed.includes(c)));
+		if (fine) return undefined;
+		return allowed ? `must be true or a non-empty list of ${allowed.join(', ')}` : 'must be true or a non-empty list of column names';
+	},
+	ignoreOrdering: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+	singleOrdering: (v) => (v === 'reject' || v === 'ignoreRest' ? undefined : 'must be "reject" or "ignoreRest"'),
+	rejectUnknownColumns: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+	ignorePageSize: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+};
+
+function checkListSwitch(list: ListName, raw: unknown): string | undefined {
+	if (!isPlainObject(raw)) return `${list} must be an object of switches`;
+	const allowed = switchesOf(list);
+	for (const [name, value] of Object.entries(raw)) {
+		if (!allowed.includes(name as keyof ListSwitch)) {
+			const known = Object.prototype.hasOwnProperty.call(SWITCH_CHECKS, name);
+			return `${list}.${name}: ${known ? 'does nothing on this list' : 'unknown switch'}; use one of ${allowed.join(', ')}`;
+		}
+		const problem = SWITCH_CHECKS[name as keyof ListSwitch](value, list);
+		if (problem) return `${list}.${name}: ${problem}`;
+	}
+	return undefined;
+}
+
+function checkLists(raw: unknown): string | undefined {
+	if (!isPlainObject(raw)) return `must be an object keyed by ${LIST_NAMES.join(', ')}`;
+	for (const [list, value] of Object.entries(raw)) {
+		if (!LIST_NAMES.includes(list as ListName)) return `${list}: unknown list; use one of ${LIST_NAMES.join(', ')}`;
+		const problem = checkListSwitch(list as ListName, value);
+		if (problem) return problem;
+	}
+	return undefined;
+}
 
 /** Each configurable key with what makes a value acceptable (undefined = fine, else the problem). */
 const CHECKS: { [K in keyof SandboxConfig]: Check } = {
@@ -57,6 +170,13 @@ const CHECKS: { [K in keyof SandboxConfig]: Check } = {
 	nextOrigin: (v) => (v === null || (typeof v === 'string' && /^https?:\/\/[^/?#]+$/.test(v)) ? undefined : 'must be null or an origin such as "http://127.0.0.1:9"'),
 	repeatNext: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 	workOrderTimeField: (v) => (v === null || (typeof v === 'string' && /^\w+$/.test(v)) ? undefined : 'must be null or a field name'),
+	lists: checkLists,
+	maxRequestLine: (v) =>
+		v === null || (isPlainObject(v) && isPositiveInteger(v.bytes) && (v.status === 414 || v.status === 400) && Object.keys(v).length === 2)
+			? undefined
+			: 'must be null or {bytes, status} with a positive integer and 414 or 400',
+	loadsDispatcherId: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+	profile: (v) => (SANDBOX_PROFILES.includes(v as SandboxProfile) ? undefined : `must be one of ${SANDBOX_PROFILES.map((p) => `"${p}"`).join(', ')}`),
 };
 
 /** Checks a partial configuration; throws a 400 naming the first bad or unknown key. */
@@ -69,5 +189,10 @@ export function parseConfigPatch(raw: unknown): Partial<SandboxConfig> {
 		const problem = CHECKS[key as keyof SandboxConfig](value);
 		if (problem) throw badRequest(`${key}: ${problem}.`);
 	}
-	return raw as Partial<SandboxConfig>;
+	const patch = raw as Partial<SandboxConfig>;
+	// A profile is its settings; keys given beside it adjust it.
+	return patch.profile === undefined ? patch : { ...PROFILE_SETTINGS[patch.profile], ...patch };
 }
+
+/** The switches of one list, none when it behaves as by default. */
+export const switchesFor = (config: SandboxConfig, list: ListName): ListSwitch => config.lists[list] ?? {};

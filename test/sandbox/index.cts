@@ -6,7 +6,7 @@
  *   axios.get(`${sandbox.baseUrl}/orders/`, { headers: { Authorization: `Token ${sandbox.token}` } });
  *   await sandbox.close();
  */
-import { DEFAULT_RATE_LIMIT, parseConfigPatch, RateLimitConfig, SandboxConfig } from './config.cts';
+import { DEFAULT_RATE_LIMIT, parseConfigPatch, RateLimitConfig, SandboxConfig, SandboxProfile } from './config.cts';
 import { ResetOptions, SandboxControls } from './control.cts';
 import { DocumentHost } from './documents.cts';
 import { FaultQueue, FaultSpec, parseFaultSpec } from './faults.cts';
@@ -20,7 +20,8 @@ import { API_PREFIX, SandboxHttpServer } from './server.cts';
 import { DEFAULT_LOAD_COUNT, DEFAULT_SEED, SandboxStore } from './store.cts';
 import { Order, SandboxData, WorkOrder } from './types.cts';
 
-export type { SandboxConfig, RateLimitConfig } from './config.cts';
+export type { SandboxConfig, RateLimitConfig, ListName, ListSwitch, ListSwitches, RequestLineLimit, SandboxProfile } from './config.cts';
+export { LIST_NAMES, PROFILE_SETTINGS, SANDBOX_PROFILES } from './config.cts';
 export type { FaultKind, FaultSpec } from './faults.cts';
 export type { RequestLogEntry } from './requestLog.cts';
 export type { LiveData, LiveDataSpec } from './liveData.cts';
@@ -54,6 +55,8 @@ export interface SandboxOptions {
 	 * changed through HTTP alone (cli.cts); default off.
 	 */
 	cacheQueries?: boolean;
+	/** The set of ways Datatruck may differ it starts with (config.cts PROFILE_SETTINGS); default 'default'. */
+	profile?: SandboxProfile;
 }
 
 export interface Sandbox {
@@ -95,6 +98,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		nextOrigin: null,
 		repeatNext: false,
 		workOrderTimeField: 'created_datetime',
+		profile: opts.profile ?? 'default',
 	}) as SandboxConfig;
 	const now = opts.now ?? (() => new Date());
 	const documents = new DocumentHost(now);
