@@ -268,6 +268,53 @@ describe('Load › Get Documents: security', () => {
 		expectNoSignedQuery(result.error);
 	});
 
+	describe('links into the n8n host’s own network are refused before anything is sent there', () => {
+		const port = () => new URL(files().origin).port;
+		test.each([
+			['another loopback address', () => `http://127.0.0.2:${port()}/files/internal/admin.pdf?signature=abc123`, '127.0.0.2', 'admin.pdf'],
+			['localhost by name', () => `http://localhost:${port()}/files/internal/admin.pdf?expires=1`, 'localhost', 'admin.pdf'],
+			['a private address', () => 'https://10.0.0.5/files/internal/admin.pdf?signature=abc123', '10.0.0.5', 'admin.pdf'],
+			['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/', '169.254.169.254', ''],
+			['an IPv4-mapped IPv6 loopback', () => `http://[::ffff:127.0.0.2]:${port()}/a.pdf`, '[::ffff:7f00:2]', 'a.pdf'],
+			['a decimal spelling of loopback', () => `http://2130706434:${port()}/a.pdf`, '127.0.0.2', 'a.pdf'],
+		])('%s', async (_name, link, host, file) => {
+			const load = loadWithDocuments([{ file_link: link() }]);
+			const result = await dt.run({ parameters: getDocuments(load.id) });
+			const where = `${host}${link().includes(`:${port()}`) ? `:${port()}` : ''}${file ? `, file ${file}` : ''}`;
+			expect(result.error?.message).toBe(
+				`Could not download the proof of delivery of load ${load.id}: the link points to an address on a private or local network (${where})`,
+			);
+			expect(result.error?.description).toMatch(/never fetches addresses of the n8n host’s own network/);
+			expectNoSignedQuery(result.error);
+			expect(dt.requestLines()).toEqual([`GET /api/v1/openapi/orders/${load.id}`]);
+			expect(files().log).toEqual([]);
+		});
+
+		test.each([
+			['loopback', () => `http://127.0.0.2:${port()}/files/internal/admin.pdf?signature=abc123`, () => `127.0.0.2:${port()}`],
+			['a private address', () => 'https://192.168.1.10/admin.pdf?signature=abc123', () => '192.168.1.10'],
+		])('a redirect hop to %s', async (_name, location, host) => {
+			const load = seededLoad(withAll);
+			files().injectFault({ kind: 'redirect', location: location() });
+			const result = await dt.run({ parameters: getDocuments(load.id, { documentTypes: ['rate_confirmation'] }) });
+			expect(result.error?.message).toBe(
+				`Could not download the rate confirmation of load ${load.id}: the file host redirected to an address on a private or local network (${host()}, file admin.pdf)`,
+			);
+			expectNoSignedQuery(result.error);
+			expect(files().log).toHaveLength(1);
+		});
+
+		test('Datatruck → storage host → a private address: stopped at the second hop, no token at the storage host', async () => {
+			const source = seededLoad(withAll);
+			files().injectFault({ kind: 'redirect', location: 'https://10.0.0.5/admin.pdf' });
+			const load = loadWithDocuments([{ file_link: `${dt.sandbox.baseUrl}/orders/${source.id}/documents/2/link/` }]);
+			const result = await dt.run({ parameters: getDocuments(load.id) });
+			expect(result.error?.message).toMatch(/redirected to an address on a private or local network \(10\.0\.0\.5, file admin\.pdf\)/);
+			expect(dt.sandbox.log).toHaveLength(2);
+			expect(files().log.filter((entry) => entry.authorization !== undefined)).toEqual([]);
+		});
+	});
+
 	test('an error from Datatruck’s own address never shows the token', async () => {
 		const source = seededLoad(withAll);
 		const load = loadWithDocuments([{ file_link: `${dt.sandbox.baseUrl}/orders/${source.id}/documents/9/file/?token=${dt.sandbox.token}` }]);

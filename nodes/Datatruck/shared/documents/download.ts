@@ -1,6 +1,7 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, retryAfterMs, type Connection } from '../transport';
+import { linkRefusal } from './linkPolicy';
 
 /** What a download is of, for error messages: "the proof of delivery of load 1001". */
 export interface DownloadSubject {
@@ -38,8 +39,9 @@ interface FileResponse {
  * Downloads one document link. `file_link`s point either at Datatruck itself or at a storage host
  * with a signed URL, so the API token is sent only to the credential's own origin (and only that
  * origin's downloads spend the token's rate budget). Redirects are followed here, one hop at a
- * time, so the token can never ride along to another host and every hop must be https. A message
- * never shows a link's query string: on a signed URL that is the credential.
+ * time, so the token can never ride along to another host and every hop passes `linkRefusal`: https,
+ * and never into the n8n host's own network. A message never shows a link's query string: on a
+ * signed URL that is the credential.
  */
 export async function downloadFile(
 	ctx: IExecuteSingleFunctions,
@@ -49,7 +51,7 @@ export async function downloadFile(
 	limits: DownloadLimits,
 ): Promise<DownloadedFile> {
 	const fail = failureFor(ctx, subject);
-	let url = checkedUrl(link, fail);
+	let url = checkedUrl(link, connection, fail);
 	let rateLimited = 0;
 	for (let hops = 0; ; ) {
 		const response = await fetchOnce(ctx, connection, url, limits, fail);
@@ -57,7 +59,7 @@ export async function downloadFile(
 		if (statusCode >= 300 && statusCode < 400 && typeof headers.location === 'string') {
 			response.body.destroy();
 			if (++hops > MAX_REDIRECTS) fail(`the link redirected more than ${MAX_REDIRECTS} times`, url);
-			url = checkedUrl(new URL(headers.location, url).href, fail, url);
+			url = checkedUrl(new URL(headers.location, url).href, connection, fail, url);
 			continue;
 		}
 		if (statusCode === 429 && url.origin === connection.origin && rateLimited < RATE_LIMIT_RETRIES) {
@@ -182,16 +184,25 @@ async function readBody(body: StreamBody, maxBytes: number, tooBig: (size: numbe
 	return Buffer.concat(chunks);
 }
 
-/** Only https, or plain http to this computer (the sandbox), as the credential's Company field allows. */
-function checkedUrl(link: string, fail: ReturnType<typeof failureFor>, from?: URL): URL {
+/** A link the node may fetch for this credential (see linkPolicy.ts), checked again at every redirect hop. */
+function checkedUrl(link: string, connection: Connection, fail: ReturnType<typeof failureFor>, from?: URL): URL {
 	let url: URL;
 	try {
 		url = new URL(link);
 	} catch {
 		throw fail(from ? 'the file host redirected to an address that is not valid' : 'the document has no valid link', from);
 	}
-	const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname);
-	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+	const refusal = linkRefusal(url, connection.origin);
+	if (refusal === 'private network') {
+		throw fail(
+			from
+				? `the file host redirected to an address on a private or local network (${where(url)})`
+				: `the link points to an address on a private or local network (${where(url)})`,
+			undefined,
+			'A document link must lead to Datatruck itself or to a public https address: the node never fetches addresses of the n8n host’s own network from a link in an answer.',
+		);
+	}
+	if (refusal === 'not https') {
 		throw fail(
 			from ? `the file host redirected to a non-https address (${where(url)})` : `the link is not an https address (${where(url)})`,
 			undefined,
