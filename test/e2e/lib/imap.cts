@@ -1,0 +1,111 @@
+/**
+ * A real IMAP mailbox on loopback for the Email Trigger (IMAP): Debian's Dovecot, run by the test with its own
+ * config in a temp folder (its own port, no TLS, plain-text login, one passwd-file user, a maildir), never the
+ * system service. Mail is delivered as an MTA does, by writing it into the maildir's new/ folder, so Dovecot
+ * reports it to the trigger's open connection as a new, unread message.
+ *
+ * scripts/ensure-imap.js installs dovecot-imapd (.ci/run starts it in the background); a test run alone installs
+ * it here. Dovecot refuses to serve mail as root, so as root the mailbox belongs to `nobody`.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../../scripts/ports.cjs';
+import type { CredentialImport } from './n8n.cts';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ensureImap, DOVECOT } = require('../../../scripts/ensure-imap.js') as { ensureImap(): string; DOVECOT: string };
+
+const USER = 'shop';
+const PASSWORD = 'e2e-mailbox-password';
+
+export class DovecotMailbox {
+	readonly user = USER;
+	port = 0;
+	private dir = '';
+	private owner = { uid: 0, gid: 0 };
+	private delivered = 0;
+
+	async start(): Promise<this> {
+		ensureImap();
+		this.dir = mkdtempSync(join(tmpdir(), 'e2e-dovecot-'));
+		this.port = await freePort();
+		const me = userInfo();
+		const asRoot = me.uid === 0;
+		this.owner = asRoot ? { uid: 65534, gid: 65534 } : { uid: me.uid, gid: me.gid };
+		const services = asRoot ? 'default_internal_user = dovecot\ndefault_login_user = dovenull' : `default_internal_user = ${me.username}\ndefault_login_user = ${me.username}`;
+		for (const sub of ['cur', 'new', 'tmp']) mkdirSync(join(this.maildir, sub), { recursive: true });
+		mkdirSync(join(this.dir, 'run'));
+		// Dovecot's auth and mail processes run as other users, which must reach the passwd file and the maildir.
+		chmodSync(this.dir, 0o755);
+		if (asRoot) spawnSync('chown', ['-R', `${this.owner.uid}:${this.owner.gid}`, join(this.dir, 'mail')]);
+		writeFileSync(join(this.dir, 'passwd'), `${USER}:{PLAIN}${PASSWORD}:${this.owner.uid}:${this.owner.gid}::${join(this.dir, 'mail')}::\n`);
+		writeFileSync(
+			this.config,
+			[
+				`base_dir = ${join(this.dir, 'run')}`,
+				`state_dir = ${join(this.dir, 'run')}`,
+				`log_path = ${join(this.dir, 'dovecot.log')}`,
+				'protocols = imap',
+				'listen = 127.0.0.1',
+				'ssl = no',
+				'disable_plaintext_auth = no',
+				'auth_mechanisms = plain login',
+				`first_valid_uid = ${Math.min(this.owner.uid, 100)}`,
+				services,
+				`mail_location = maildir:${this.maildir}`,
+				`passdb {\n  driver = passwd-file\n  args = ${join(this.dir, 'passwd')}\n}`,
+				`userdb {\n  driver = passwd-file\n  args = ${join(this.dir, 'passwd')}\n}`,
+				`service imap-login {\n  inet_listener imap {\n    address = 127.0.0.1\n    port = ${this.port}\n  }\n  inet_listener imaps {\n    port = 0\n  }\n}`,
+				'service imap {\n  process_limit = 16\n}',
+				'',
+			].join('\n'),
+		);
+		// Its daemon keeps the stdio it was given: a pipe would hold spawnSync until dovecot exits.
+		const errors = join(this.dir, 'start.err');
+		const started = spawnSync('sh', ['-c', `exec "$0" -c "$1" 2>"$2" >/dev/null </dev/null`, DOVECOT, this.config, errors]);
+		if (started.status !== 0) throw new Error(`dovecot did not start: ${readFileSync(errors, 'utf8')}${this.log()}`);
+		return this;
+	}
+
+	/** Delivers one raw RFC 5322 message (CRLF lines) as unread mail. */
+	deliver(raw: string): void {
+		const name = `${Date.now()}.e2e${++this.delivered}.${process.pid}`;
+		const staged = join(this.maildir, 'tmp', name);
+		writeFileSync(staged, raw.replace(/\r?\n/g, '\r\n'));
+		chownSync(staged, this.owner.uid, this.owner.gid);
+		renameSync(staged, join(this.maildir, 'new', name));
+	}
+
+	/** Stops this dovecot through its own config (its master pid file), then removes its folder. */
+	stop(): void {
+		if (!this.dir) return;
+		if (existsSync(join(this.dir, 'run', 'master.pid'))) spawnSync(DOVECOT, ['-c', this.config, 'stop'], { encoding: 'utf8' });
+		rmSync(this.dir, { recursive: true, force: true });
+		this.dir = '';
+	}
+
+	log(): string {
+		const file = join(this.dir, 'dovecot.log');
+		return existsSync(file) ? readFileSync(file, 'utf8') : '';
+	}
+
+	/** n8n's IMAP credential for this mailbox. */
+	credential(id: string, name: string): CredentialImport {
+		return {
+			id,
+			name,
+			type: 'imap',
+			data: { user: USER, password: PASSWORD, host: '127.0.0.1', port: this.port, secure: false, allowUnauthorizedCerts: true },
+		};
+	}
+
+	private get maildir(): string {
+		return join(this.dir, 'mail', 'Maildir');
+	}
+
+	private get config(): string {
+		return join(this.dir, 'dovecot.conf');
+	}
+}
