@@ -6,17 +6,19 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { readPage } from '../Datatruck/shared/lists';
+import { markNotHeld, readPage, supports } from '../Datatruck/shared/lists';
 import { simplifyLoad } from '../Datatruck/shared/fields';
-import { datatruckRequest } from '../Datatruck/shared/transport';
+import { connectionFor, datatruckRequest } from '../Datatruck/shared/transport';
 import { triggerProperties } from './description';
 import type { EventSpec } from './events';
 import { UnreadableEventTimeError } from './eventTime';
+import { TriggerReadError } from './fallbackScan';
 import { oneAtATime } from './lock';
 import { planFromParameters } from './plan';
 import { latestRecords, pollOnce, type FetchPage } from './poller';
 import { triggerSettings } from './settings';
 import { readState, writeState } from './state';
+import type { ListSupport } from './support';
 
 /** Every request goes through the package's transport: shared rate budget, retries, errors. */
 function pageFetcher(ctx: IPollFunctions, event: EventSpec): FetchPage {
@@ -36,7 +38,20 @@ function pageFetcher(ctx: IPollFunctions, event: EventSpec): FetchPage {
 		);
 }
 
+/** What this credential's Datatruck was seen to support, remembered per origin for the process. */
+async function supportFor(ctx: IPollFunctions): Promise<ListSupport> {
+	const { origin } = await connectionFor(ctx);
+	return {
+		supports: (key) => supports(origin, key),
+		markNotHeld: (finding) => markNotHeld(ctx, origin, finding),
+	};
+}
+
 function asNodeError(ctx: IPollFunctions, error: unknown): unknown {
+	// A read that could not be finished within its budget is about Datatruck's answers: an API error.
+	if (error instanceof TriggerReadError) {
+		return new NodeApiError(ctx.getNode(), { message: error.message }, { message: error.message, description: error.description });
+	}
 	if (!(error instanceof UnreadableEventTimeError)) return error;
 	return new NodeOperationError(ctx.getNode(), error.message, { description: error.description });
 }
@@ -79,11 +94,12 @@ export class DatatruckTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const plan = planFromParameters(this);
 		const fetchPage = pageFetcher(this, plan.event);
+		const support = await supportFor(this);
 		const shape = (records: IDataObject[]) =>
 			plan.event.isLoad && (this.getNodeParameter('simplify', false) as boolean) ? records.map(simplifyLoad) : records;
 
 		if (this.getMode() === 'manual') {
-			const records = await latestRecords(plan, fetchPage, triggerSettings.now()).catch((error: unknown) => {
+			const records = await latestRecords(plan, fetchPage, triggerSettings.now(), support).catch((error: unknown) => {
 				throw asNodeError(this, error);
 			});
 			if (!records.length) {
@@ -103,7 +119,7 @@ export class DatatruckTrigger implements INodeType {
 			const outcome = await pollOnce(plan, readState(staticData, plan.key), fetchPage, {
 				now: triggerSettings.now,
 				mayContinue: pollDeadline(this),
-			}).catch((error: unknown) => {
+			}, support).catch((error: unknown) => {
 				throw withNothingCommitted(asNodeError(this, error));
 			});
 			if (outcome.skipped.length) {

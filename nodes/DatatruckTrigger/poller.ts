@@ -1,9 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ApiFilter, Page } from '../Datatruck/shared/lists';
+import { ignoredBy, listOf, type IgnoredClauses } from './answerCheck';
 import type { EventSpec } from './events';
 import { timeOf, unreadableTimes } from './eventTime';
+import { newestFirst } from './fallbackScan';
 import { triggerSettings } from './settings';
 import { emptyState, forget, type ScanPosition, type TriggerState } from './state';
+import { boundHeld, memorySupport, type ListSupport } from './support';
 
 /**
  * The polling algorithm, apart from n8n and HTTP so that it can be read (and tested) on its own.
@@ -39,6 +42,14 @@ import { emptyState, forget, type ScanPosition, type TriggerState } from './stat
  * that two reads in a row found unflagged and that is flagged again is emitted again; a quicker
  * unflag and re-flag goes unseen (a single read can miss a load that is still flagged, when
  * another load leaves the list between two of its pages, so one miss is not proof of an unflag).
+ *
+ * When Datatruck differs
+ * ---------------------
+ * Every answer is checked against its query (answerCheck.ts): a record before the bound, one that
+ * fails a condition, one out of order. Then the finding is remembered for the credential's origin and
+ * the poll goes on with a newest-first read down to the cursor (fallbackScan.ts), which is finished
+ * within the same poll or fails loudly; later polls start with it. A 400 on the two-field ordering is
+ * retried once with its first field. Nothing here moves the cursor back.
  *
  * The poll works on a copy of the state: the caller stores it only when the whole poll succeeded,
  * so a failed request leaves the cursor where it was and emits nothing.
@@ -132,8 +143,13 @@ export function scanQuery(plan: PollPlan, position: ScanPosition): PageQuery {
 }
 
 /** Fetch Test Event: the most recent matching records, without reading or changing any state. */
-export async function latestRecords(plan: PollPlan, fetchPage: FetchPage, now: number): Promise<IDataObject[]> {
-	const page = await fetchPage(newestQuery(plan, triggerSettings.testEventCount, now));
+export async function latestRecords(
+	plan: PollPlan,
+	fetchPage: FetchPage,
+	now: number,
+	support: ListSupport = memorySupport(),
+): Promise<IDataObject[]> {
+	const page = await orderedFetch(fetchPage, support, plan.event)(newestQuery(plan, triggerSettings.testEventCount, now));
 	unreadableTimes(plan.event, page.results);
 	return page.results.slice(0, triggerSettings.testEventCount);
 }
@@ -143,9 +159,14 @@ export async function latestRecords(plan: PollPlan, fetchPage: FetchPage, now: n
  * newest time becomes the high-water mark and they are remembered as already seen, so nothing
  * that existed at activation is emitted, while a record that was still being committed then is.
  */
-async function activateNow(plan: PollPlan, fetchPage: FetchPage, now: number): Promise<PollOutcome> {
+async function activateNow(plan: PollPlan, fetchPage: FetchPage, now: number, support: ListSupport): Promise<PollOutcome> {
 	const state = emptyState(plan.key);
-	const page = await fetchPage(newestQuery(plan, triggerSettings.pageSize, now));
+	const held = boundHeld(support, plan.event) && support.supports(`${listOf(plan.event)}.ordering`);
+	const query = newestQuery(plan, triggerSettings.pageSize, now);
+	const page = held ? await fetchPage(query) : undefined;
+	if (!page || noteIgnored(support, plan.event, ignoredBy(page.results, { ordering: query.ordering, filters: query.filter }, plan.event))) {
+		return await activateByScan(plan, fetchPage, now, support, page ? 1 : 0);
+	}
 	const skipped = unreadableTimes(plan.event, page.results);
 	const found = page.results
 		.map((record): [number, number] => [idOf(record), timeOf(record, plan.event.orderField)])
@@ -159,6 +180,75 @@ async function activateNow(plan: PollPlan, fetchPage: FetchPage, now: number): P
 	}
 	forget(state, rereadFrom(state, plan, now), triggerSettings.maxRemembered);
 	return { records: [], state, skipped };
+}
+
+/**
+ * Activation when the newest page cannot be trusted to be the newest: everything within the
+ * late-entry window is read and remembered as seen, nothing is emitted, and the high-water mark is
+ * the clock (the read reached it).
+ */
+async function activateByScan(plan: PollPlan, fetchPage: FetchPage, now: number, support: ListSupport, sent: number): Promise<PollOutcome> {
+	const start = wholeSecond(now - plan.lateEntryMs);
+	const records = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent }, fetchPage, support);
+	const skipped = unreadableTimes(plan.event, records);
+	const state = { ...emptyState(plan.key), high: now, floor: start };
+	state.seen = records
+		.map((record): [number, number] => [idOf(record), timeOf(record, plan.event.orderField)])
+		.filter(([id, time]) => !Number.isNaN(id) && !Number.isNaN(time));
+	forget(state, rereadFrom(state, plan, now), triggerSettings.maxRemembered);
+	return { records: [], state, skipped };
+}
+
+/** The user's filters and the event's conditions: what every read asks, besides its bound. */
+const readFilters = (plan: PollPlan): ApiFilter[] => [...plan.filters, ...plan.event.conditions];
+
+/**
+ * Remembers what an answer ignored (once per origin, in n8n's log); true when anything was.
+ */
+function noteIgnored(support: ListSupport, event: EventSpec, ignored: IgnoredClauses): boolean {
+	const list = listOf(event);
+	const assumption = event.isLoad ? 'A30' : 'A6';
+	const instead = `reads the ${list} for ${event.name} newest first by page number down to its cursor, checking every condition itself`;
+	if (ignored.bound) {
+		support.markNotHeld({ key: `${list}.filter.${event.orderField}`, assumption, seen: `ignored the filter "${event.orderField} after" on the ${list} list`, instead });
+	}
+	if (ignored.conditions) {
+		support.markNotHeld({ key: `${list}.filter`, assumption, seen: `ignored filter conditions on the ${list} list`, instead });
+	}
+	if (ignored.order) {
+		support.markNotHeld({ key: `${list}.ordering`, assumption: 'A22', seen: `answered the ${list} list out of the order it was asked for`, instead });
+	}
+	return ignored.bound || ignored.conditions || ignored.order;
+}
+
+const isBadRequest = (error: unknown) => (error as { httpCode?: unknown })?.httpCode === '400';
+
+/**
+ * The published ordering is one field ("ORM field path to sort by"); the node adds `id` as a
+ * tie-breaker (A22). A 400 on that is retried once with the first field, and remembered.
+ */
+function orderedFetch(fetchPage: FetchPage, support: ListSupport, event: EventSpec): FetchPage {
+	const list = listOf(event);
+	const single = (query: PageQuery): PageQuery => ({ ...query, ordering: query.ordering.split(',')[0] });
+	return async (query) => {
+		if (!support.supports(`${list}.ordering.multi`)) return await fetchPage(single(query));
+		let refused = false;
+		const page = await fetchPage(query).catch((error: unknown): Page => {
+			// Only the node's own tie-breaker is dropped: any other error is the transport's, unchanged.
+			if (!query.ordering.includes(',') || !isBadRequest(error)) throw error;
+			refused = true;
+			return { results: [], next: null };
+		});
+		if (!refused) return page;
+		const answer = await fetchPage(single(query));
+		support.markNotHeld({
+			key: `${list}.ordering.multi`,
+			assumption: 'A22',
+			seen: `refused the two-field ordering "${query.ordering}" with a 400`,
+			instead: `sends one ordering field ("${single(query).ordering}") to the ${list} list`,
+		});
+		return answer;
+	};
 }
 
 /**
@@ -185,11 +275,13 @@ function isMissingPage(error: unknown): boolean {
 export async function pollOnce(
 	plan: PollPlan,
 	stored: TriggerState | undefined,
-	fetchPage: FetchPage,
+	fetchFromDatatruck: FetchPage,
 	clock: PollClock,
+	support: ListSupport = memorySupport(),
 ): Promise<PollOutcome> {
 	const now = clock.now();
 	const { event } = plan;
+	const fetchPage = orderedFetch(fetchFromDatatruck, support, event);
 	let state: TriggerState;
 	if (stored) {
 		state = JSON.parse(JSON.stringify(stored)) as TriggerState;
@@ -199,7 +291,7 @@ export async function pollOnce(
 	} else if (plan.startDate !== undefined) {
 		state = { ...emptyState(plan.key), high: plan.startDate, floor: plan.startDate };
 	} else {
-		return await activateNow(plan, fetchPage, now);
+		return await activateNow(plan, fetchPage, now, support);
 	}
 
 	const seen = new Map(state.seen);
@@ -225,16 +317,25 @@ export async function pollOnce(
 
 	const start = event.kind === 'snapshot' ? now - plan.createdWithinDays * DAY_MS : rereadFrom(state, plan, now);
 	let position: ScanPosition = state.scan ?? { from: wholeSecond(start), page: 1 };
+	const readFrom = Math.min(position.from, wholeSecond(start));
 	let finished = false;
+	let fallBack = !boundHeld(support, event) || !support.supports(`${listOf(event)}.ordering`);
+	let sent = 0;
 	const pageCap = state.quietBefore !== undefined ? triggerSettings.baselinePages : triggerSettings.pagesPerPoll;
-	for (let sent = 0; sent < pageCap && !finished; sent++) {
+	for (; sent < pageCap && !finished && !fallBack; sent++) {
 		if (sent > 0 && !clock.mayContinue()) break;
-		const page = await fetchPage(scanQuery(plan, position)).catch((error: unknown): Page => {
+		const query = scanQuery(plan, position);
+		const page = await fetchPage(query).catch((error: unknown): Page => {
 			// A page number kept from the previous poll may be gone (records left the list): that read
 			// is over. Any other error is the transport's NodeApiError, passed on unchanged.
 			if (position.page > 1 && isMissingPage(error)) return { results: [], next: null };
 			throw error;
 		});
+		if (noteIgnored(support, event, ignoredBy(page.results, { ordering: query.ordering, filters: readFilters(plan), bound: position.from }, event))) {
+			fallBack = true;
+			sent++;
+			break;
+		}
 		skipped.push(...unreadableTimes(event, page.results));
 		page.results.forEach(visit);
 		if (!page.next || page.results.length === 0) {
@@ -246,6 +347,12 @@ export async function pollOnce(
 		const first = wholeSecond(timeOf(page.results[0], event.orderField));
 		const last = wholeSecond(timeOf(page.results[page.results.length - 1], event.orderField));
 		position = last > first ? { from: last, page: 1 } : { from: position.from, page: position.page + 1 };
+	}
+	if (fallBack) {
+		const records = await newestFirst({ event, filters: readFilters(plan), start: readFrom, sent }, fetchPage, support);
+		skipped.push(...unreadableTimes(event, records));
+		records.forEach(visit);
+		finished = true;
 	}
 	state.scan = finished ? undefined : position;
 

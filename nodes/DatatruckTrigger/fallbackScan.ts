@@ -1,0 +1,109 @@
+import type { IDataObject } from 'n8n-workflow';
+import type { ApiFilter, Page } from '../Datatruck/shared/lists';
+import { ignoredBy, listOf, meetsAll } from './answerCheck';
+import type { EventSpec } from './events';
+import { timeOf } from './eventTime';
+import { isoSeconds, type FetchPage, type PageQuery } from './poller';
+import { triggerSettings } from './settings';
+import { boundHeld, type ListSupport } from './support';
+
+/**
+ * The trigger's read when Datatruck ignores its time bound or its order (issue 28): newest first by
+ * page number, down to the cursor, with de-duplication by id and every condition applied again in the
+ * node. It needs nothing of Datatruck but pages; what it still asks for (the bound, the order) only
+ * makes it shorter when it holds.
+ *
+ * When the order holds, the read stops at the first page that reaches below the cursor; when it does
+ * not, it reads every page. Either way it is finished within one poll (a page number means nothing at
+ * the next poll) and within a budget of 2 × pages + 3 requests, pages being what the first answer's
+ * count and page size make; past it, or when a page brings nothing new before the end, it fails
+ * loudly instead of emitting a read it cannot vouch for.
+ */
+
+export class TriggerReadError extends Error {
+	readonly description: string;
+
+	constructor(message: string, description: string) {
+		super(message);
+		this.name = 'TriggerReadError';
+		this.description = description;
+	}
+}
+
+export interface FallbackRead {
+	event: EventSpec;
+	/** The user's filters and the event's conditions. */
+	filters: ApiFilter[];
+	/** Records whose order time is before this are not wanted (ms). */
+	start: number;
+	/** Requests this poll already sent: they count against the budget. */
+	sent: number;
+}
+
+const isMissingPage = (error: unknown) => (error as { httpCode?: unknown })?.httpCode === '404';
+
+/** Pages the list holds, from the first answer; an answer without a count is a list of unknown size. */
+function pagesOf(first: Page, asked: number): number {
+	const size = first.next && first.results.length ? first.results.length : asked;
+	if (first.count === undefined) return first.next ? triggerSettings.baselinePages : 1;
+	return Math.max(1, Math.ceil(first.count / Math.max(1, size)));
+}
+
+export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, support: ListSupport): Promise<IDataObject[]> {
+	const { event } = read;
+	const list = listOf(event);
+	const field = event.orderField;
+	const keepBound = boundHeld(support, event);
+	let trustOrder = support.supports(`${list}.ordering`);
+	const ordering = `-${field},-id`;
+	const bound: ApiFilter[] = keepBound ? [{ column: field, value: isoSeconds(read.start), contains: 'after' }] : [];
+	const wanted = meetsAll(read.filters);
+	const held = new Map<number, IDataObject>();
+	let budget = Number.POSITIVE_INFINITY;
+	let sent = read.sent;
+
+	for (let page = 1; ; page++) {
+		if (sent >= budget) {
+			throw new TriggerReadError(
+				`Datatruck's ${list === 'loads' ? 'loads' : 'work-order'} list did not end within ${budget} requests, so ${event.name} stopped`,
+				`The list ignores the trigger's ${keepBound ? 'order' : 'time bound'}, so the trigger reads it page by page down to its cursor; ` +
+					`its first answer promised ${Math.floor((budget - 3) / 2)} page(s), and more than twice that were needed (records kept arriving or pages repeated). ` +
+					'Narrow the trigger with filters, or lengthen the poll interval.',
+			);
+		}
+		const query: PageQuery = { filter: [...read.filters, ...bound], ordering, page, pageSize: triggerSettings.pageSize };
+		const answer = await fetchPage(query).catch((error: unknown): Page => {
+			// A page past the end (records left the list while it was read): the read is over.
+			if (page > 1 && isMissingPage(error)) return { results: [], next: null };
+			throw error;
+		});
+		sent++;
+		if (page === 1) budget = read.sent + 2 * pagesOf(answer, triggerSettings.pageSize) + 3;
+		if (trustOrder && ignoredBy(answer.results, { ordering, filters: [] }, event).order) {
+			support.markNotHeld({
+				key: `${list}.ordering`,
+				assumption: 'A22',
+				seen: `answered the ${list} list out of the order "${ordering}" it was asked for`,
+				instead: `reads the trigger's ${list} page by page to the end and orders them itself`,
+			});
+			trustOrder = false;
+		}
+		let fresh = 0;
+		for (const record of answer.results) {
+			const id = Number(record.id);
+			if (!Number.isSafeInteger(id) || held.has(id)) continue;
+			held.set(id, record);
+			fresh++;
+		}
+		if (!answer.next || answer.results.length === 0) break;
+		if (fresh === 0) {
+			throw new TriggerReadError(
+				`Datatruck answered page ${page} of its ${list === 'loads' ? 'loads' : 'work-order'} list with only records it had already sent, so ${event.name} stopped`,
+				'The list seems to ignore the page number as well as the trigger\'s bound or order; the trigger cannot tell which records are new. Please report this to the node\'s maintainers.',
+			);
+		}
+		const oldest = Math.min(...answer.results.map((record) => timeOf(record, field)).filter((time) => !Number.isNaN(time)));
+		if (trustOrder && oldest < read.start) break;
+	}
+	return [...held.values()].filter((record) => wanted(record) && !(timeOf(record, field) < read.start));
+}
