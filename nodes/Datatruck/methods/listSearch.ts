@@ -1,4 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { DatatruckContext } from '../shared/transport';
 import { containsFilter, label, searchPage } from './searchPage';
 
 /*
@@ -50,10 +51,13 @@ export async function searchDrivers(
 	);
 }
 
-/** Trucks or trailers by unit number, plate, VIN, make or model; the value is the unit number. */
+/**
+ * Trucks or trailers by unit number, plate, VIN, make or model; the value is the unit number. Any
+ * context that can send may search: Work Order › Extract From Text checks a unit with it.
+ */
 function equipmentSearch(path: string, pageSize: number) {
 	return async function (
-		this: ILoadOptionsFunctions,
+		this: DatatruckContext,
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {

@@ -1,15 +1,15 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { readPage } from '../shared/lists';
 import { cachedPerCredential } from '../shared/pickers';
-import { connectionFor, datatruckRequest, type DatatruckRequest } from '../shared/transport';
+import { connectionFor, type DatatruckContext, datatruckRequest, type DatatruckRequest } from '../shared/transport';
 
 /**
  * One page of a picker's list. The pagination token is Datatruck's own `next` link; it is only
  * followed while it stays under the credential's API address, so the token is never sent elsewhere.
  */
 export async function searchPage(
-	ctx: ILoadOptionsFunctions,
+	ctx: DatatruckContext,
 	first: DatatruckRequest,
 	paginationToken: string | undefined,
 	toItem: (record: IDataObject) => INodeListSearchItems,

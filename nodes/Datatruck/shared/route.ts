@@ -40,6 +40,11 @@ export interface OperationSpec {
 	 * The list is then read whole (one request where it takes `page_size=all`) and Limit counts kept records.
 	 */
 	keep?: (this: IExecuteSingleFunctions) => ((record: IDataObject) => boolean) | undefined;
+	/**
+	 * Makes the records itself instead of sending `method` `path`, e.g. an operation whose only
+	 * requests are look-ups; they are shaped and paired like any answer.
+	 */
+	records?: (this: IExecutePaginationFunctions) => Promise<IDataObject[]>;
 	/** Builds the output items itself, e.g. with binary data; they are paired with the input item. */
 	toItems?: (
 		this: IExecutePaginationFunctions,
@@ -85,7 +90,9 @@ function routeThroughTransport(spec: OperationSpec) {
 		const purpose = { notFoundMessage: spec.notFoundMessage?.call(this) };
 
 		let records: IDataObject[];
-		if (spec.list) {
+		if (spec.records) {
+			records = await spec.records.call(this);
+		} else if (spec.list) {
 			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 			const limit = returnAll
 				? undefined

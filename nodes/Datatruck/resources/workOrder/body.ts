@@ -9,7 +9,7 @@ import {
 	typedBodyValue,
 } from '../../shared/fields';
 import { locatorValue } from '../../shared/pickers';
-import { procedureName } from './procedureNames';
+import { procedureName, type UnitKind } from './procedureNames';
 
 /** One body field: the form parameter it comes from, its JSON type, and an example for messages. */
 interface FieldSpec {
@@ -132,16 +132,23 @@ function formLabel(properties: INodeProperties[], path: string[]): string {
 	return formLabels(properties, path).join(' › ');
 }
 
+/** Which unit a body's fields name, for a procedure name given without TRK/TRL: a truck first. */
+function unitKindOf(fields: IDataObject): UnitKind | null {
+	const named = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
+	if (named(fields.truck)) return 'truck';
+	return named(fields.trailer) ? 'trailer' : null;
+}
+
 /** The body from the form: procedure, Additional Fields, and the Tasks, Notes, Compensation and Tags groups. */
 function bodyFromForm(this: IExecuteSingleFunctions, check: ParameterCheck, properties: INodeProperties[]): IDataObject {
-	const body: IDataObject = {
-		procedure_name: procedureName(check, this.getNodeParameter('procedureName', ''), 'Procedure Name'),
-	};
 	const additional = { ...(this.getNodeParameter('additionalFields', {}) as IDataObject) };
 	// The truck and trailer pickers hold `{mode, value}`; Datatruck takes the unit number itself.
 	for (const unit of ['truck', 'trailer']) {
 		if (additional[unit] !== undefined) additional[unit] = locatorValue(additional[unit]) as IDataObject[string];
 	}
+	const body: IDataObject = {
+		procedure_name: procedureName(check, this.getNodeParameter('procedureName', ''), 'Procedure Name', unitKindOf(additional)),
+	};
 	if (additional.status === CUSTOM_STATUS || (additional.status === undefined && additional.customStatus !== undefined)) {
 		additional.status = check.text(additional.customStatus, formLabel(properties, ['additionalFields', 'customStatus']), 'In Progress');
 	}
@@ -168,7 +175,7 @@ function bodyFromForm(this: IExecuteSingleFunctions, check: ParameterCheck, prop
 function bodyFromJson(this: IExecuteSingleFunctions, check: ParameterCheck): IDataObject {
 	const json = jsonObject(check, this.getNodeParameter('jsonBody', '{}'), 'JSON Body', JSON_EXAMPLE);
 	const label = (path: string) => `JSON Body › ${path}`;
-	const procedure = procedureName(check, json.procedure_name, label('procedure_name'));
+	const procedure = procedureName(check, json.procedure_name, label('procedure_name'), unitKindOf(json));
 	const body: IDataObject = { ...typedObject(check, SCALARS, json, label), procedure_name: procedure };
 	for (const [key, list] of Object.entries(LISTS)) {
 		if (json[key] === undefined) continue;

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { workOrderCreateFields, workOrderCreateOperation } from './create';
+import { workOrderExtractFromTextFields, workOrderExtractFromTextOperation } from './extractFromText';
 import { workOrderGetManyFields, workOrderGetManyOperation } from './getMany';
 
 export const workOrderDescription: INodeProperties[] = [
@@ -9,9 +10,10 @@ export const workOrderDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['workOrder'] } },
-		options: [workOrderCreateOperation, workOrderGetManyOperation],
+		options: [workOrderCreateOperation, workOrderExtractFromTextOperation, workOrderGetManyOperation],
 		default: 'getMany',
 	},
 	...workOrderCreateFields,
+	...workOrderExtractFromTextFields,
 	...workOrderGetManyFields,
 ];

@@ -52,23 +52,78 @@ export const PROCEDURE_OPTIONS: INodePropertyOptions[] = PROCEDURE_NAMES.map((na
 
 const EXAMPLE = 'TRK Brake Issue';
 
-/** Which of the 62 names a near miss meant: other upper/lower case, spacing, or no TRK/TRL prefix. */
-function closestNames(text: string): string[] {
-	const squash = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
-	const wanted = squash(text);
-	const same = PROCEDURE_NAMES.filter((name) => squash(name) === wanted);
-	if (same.length) return same;
-	return PROCEDURE_NAMES.filter((name) => squash(name.slice(4)) === wanted);
+export type UnitKind = 'truck' | 'trailer';
+
+/** The prefix of a name for a unit kind: TRK for a truck, TRL for a trailer. */
+export function procedurePrefix(kind: UnitKind | null | undefined): 'TRK' | 'TRL' {
+	return kind === 'trailer' ? 'TRL' : 'TRK';
 }
 
-/** Checks a procedure name (typed, from an expression or in JSON) against Datatruck's 62. */
-export function procedureName(check: ParameterCheck, value: unknown, parameter: string): string {
+/** Lower case, only letters and digits, single spaces: how two spellings of one name compare. */
+function squash(text: string): string {
+	return text
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, ' ')
+		.trim();
+}
+
+/**
+ * "trk brake issue", "TRK-Brake Issue", "Truck Brake Issue", "TRL:tire repair / replacement": the
+ * TRK/TRL prefix as a word, any punctuation or spacing after it, and the suffix in any case.
+ */
+const PREFIX_WORDS: Record<string, UnitKind> = { trk: 'truck', truck: 'truck', tractor: 'truck', trl: 'trailer', trailer: 'trailer' };
+
+/**
+ * Datatruck's exact spelling of a near miss, or null. Without a prefix, the unit's kind decides
+ * (a truck when none is known): "brake issue" with a truck set is "TRK Brake Issue".
+ */
+export function matchProcedureName(value: string, kind?: UnitKind | null): string | null {
+	if (PROCEDURE_NAMES.includes(value)) return value;
+	const words = squash(value);
+	if (!words) return null;
+	const [first, ...rest] = words.split(' ');
+	const prefixKind = PREFIX_WORDS[first];
+	const suffix = prefixKind ? rest.join(' ') : words;
+	const prefix = procedurePrefix(prefixKind ?? kind);
+	return PROCEDURE_NAMES.find((name) => name.startsWith(prefix) && squash(name.slice(4)) === suffix) ?? null;
+}
+
+/** Levenshtein distance, for naming the closest names to a value that matches none. */
+function distance(a: string, b: string): number {
+	let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+	for (let i = 1; i <= a.length; i++) {
+		const current = [i];
+		for (let j = 1; j <= b.length; j++) {
+			current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+		}
+		previous = current;
+	}
+	return previous[b.length];
+}
+
+/** The three names nearest to a value, by edit distance on the squashed spelling. */
+export function closestProcedureNames(value: string, count = 3): string[] {
+	const wanted = squash(value);
+	return [...PROCEDURE_NAMES]
+		.map((name) => ({ name, score: Math.min(distance(wanted, squash(name)), distance(wanted, squash(name.slice(4))) + 1) }))
+		.sort((a, b) => a.score - b.score)
+		.slice(0, count)
+		.map(({ name }) => name);
+}
+
+/**
+ * Checks a procedure name (typed, from an expression or in JSON) against Datatruck's 62 and returns
+ * Datatruck's spelling of it; `kind` (the truck or trailer set) decides a name given without prefix.
+ */
+export function procedureName(check: ParameterCheck, value: unknown, parameter: string, kind?: UnitKind | null): string {
 	const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
-	if (PROCEDURE_NAMES.includes(text)) return text;
 	if (!text.trim()) check.fail(parameter, 'is required: pick one of the 62 procedure names', EXAMPLE);
-	const near = closestNames(text);
-	const hint = near.length
-		? `; did you mean ${near.map((name) => `"${name}"`).join(' or ')}?`
-		: ': it must be "TRK " (truck) or "TRL " (trailer) followed by a procedure such as "Brake Issue" or "Other Repair", spelled exactly as in the dropdown';
-	check.fail(parameter, `"${text}" is not one of Datatruck's 62 procedure names${hint}`, near[0] ?? EXAMPLE);
+	const matched = matchProcedureName(text, kind);
+	if (matched) return matched;
+	const near = closestProcedureNames(text);
+	check.fail(
+		parameter,
+		`"${text}" is not one of Datatruck's 62 procedure names; the closest are ${near.map((name) => `"${name}"`).join(', ')}`,
+		near[0],
+	);
 }

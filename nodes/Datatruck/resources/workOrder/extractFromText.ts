@@ -1,0 +1,162 @@
+import type { IDataObject, IExecutePaginationFunctions, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../shared/descriptions';
+import { ParameterCheck } from '../../shared/fields';
+import { datatruckOperation } from '../../shared/route';
+import { searchTrailers, searchTrucks } from '../../methods/listSearch';
+import type { UnitKind } from './procedureNames';
+import {
+	type Clock,
+	type ExtractorFields,
+	extraction,
+	isTimeZone,
+	readFields,
+	readText,
+	sameUnit,
+	searchTextFor,
+	type UnitFinder,
+} from './repairRequest';
+
+const display = showFor('workOrder', 'extractFromText');
+const SOURCE_TEXT = 'text';
+const SOURCE_FIELDS = 'fields';
+
+export const workOrderExtractFromTextFields: INodeProperties[] = [
+	{
+		displayName: 'Source',
+		name: 'source',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Fields From an AI Extractor',
+				value: SOURCE_FIELDS,
+				description: "An Information Extractor's output (unit, procedure, scheduledOn, vendor, vendorPhone, odometer, reference, notes), checked by the same rules",
+			},
+			{ name: 'Text', value: SOURCE_TEXT, description: 'An email or message in plain words, plain text or HTML' },
+		],
+		default: SOURCE_TEXT,
+		displayOptions: display,
+		description: 'Where the repair request comes from',
+	},
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		typeOptions: { rows: 8 },
+		default: "={{ [$json.subject, $json.textPlain || $json.text || $json.textHtml].filter(Boolean).join('\\n') }}",
+		displayOptions: { show: { ...display.show, source: [SOURCE_TEXT] } },
+		description:
+			"The repair request. The default reads the Email Trigger (IMAP): the subject, then the body. For a webhook, map the field that holds the message instead.",
+	},
+	{
+		displayName: 'Fields',
+		name: 'fields',
+		type: 'json',
+		default: '={{ $json.output }}',
+		displayOptions: { show: { ...display.show, source: [SOURCE_FIELDS] } },
+		description:
+			"The Information Extractor's output, an object with any of: unit, procedure, scheduledOn, vendor, vendorPhone, odometer, reference, notes",
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: display,
+		options: [
+			{
+				displayName: 'Check Unit in Datatruck',
+				name: 'checkUnit',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to look the truck or trailer up in Datatruck's lists (read-only, cached for a minute). Off: no request at all, and the unit is taken as written.",
+			},
+			{
+				displayName: 'Now',
+				name: 'now',
+				type: 'dateTime',
+				default: '',
+				description: 'The moment "today" and "tomorrow" count from; empty: the time of the run. E.g. the email\'s date.',
+			},
+			{
+				displayName: 'Time Zone',
+				name: 'timeZone',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. America/Chicago',
+				description: "The time zone dates in the request are in; empty: the workflow's time zone",
+			},
+		],
+	},
+];
+
+/** The options, checked: the time zone and the moment dates count from. */
+function clockOf(ctx: IExecutePaginationFunctions, check: ParameterCheck, options: IDataObject): Clock {
+	const timeZone = String(options.timeZone ?? '').trim() || ctx.getTimezone();
+	if (!isTimeZone(timeZone)) check.fail('Options › Time Zone', `"${timeZone}" is not a time zone`, 'America/Chicago');
+	const nowText = options.now === undefined || options.now === '' ? '' : String(options.now);
+	const now = nowText ? new Date(Date.parse(check.dateTime(nowText, 'Options › Now'))) : new Date();
+	return { now, timeZone };
+}
+
+/** The extractor's output as an object; a JSON text of one is accepted too. */
+function extractorFields(check: ParameterCheck, value: unknown): ExtractorFields {
+	const example = '{"unit": "T-142", "procedure": "brakes grinding", "scheduledOn": "tomorrow 2pm"}';
+	let parsed = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value) as unknown;
+		} catch {
+			check.fail('Fields', 'is not JSON: it must be an object such as the Information Extractor gives', example);
+		}
+	}
+	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		check.fail('Fields', 'must be an object in curly braces, such as the Information Extractor gives', example);
+	}
+	return parsed as ExtractorFields;
+}
+
+/** The look-up through the record pickers' searches, so a repeated unit within a minute costs nothing. */
+function unitFinder(ctx: IExecutePaginationFunctions): UnitFinder {
+	const searches: Record<UnitKind, typeof searchTrucks> = { truck: searchTrucks, trailer: searchTrailers };
+	return async (mention, kinds) => {
+		for (const kind of kinds) {
+			const page = await searches[kind].call(ctx, searchTextFor(mention));
+			const found = page.results.find((result) => sameUnit(String(result.value), mention));
+			if (found) return { kind, label: String(found.value) };
+		}
+		return null;
+	};
+}
+
+async function extractRecords(this: IExecutePaginationFunctions): Promise<IDataObject[]> {
+	const check = ParameterCheck.forItem(this);
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const clock = clockOf(this, check, options);
+	let reading;
+	if (this.getNodeParameter('source', SOURCE_TEXT) === SOURCE_FIELDS) {
+		reading = readFields(extractorFields(check, this.getNodeParameter('fields', {})), clock);
+	} else {
+		const text = this.getNodeParameter('text', '');
+		if (typeof text !== 'string') {
+			return check.fail('Text', "must be text, such as an email's subject and body", 'Truck 142 brakes grinding');
+		}
+		reading = readText(text, clock);
+	}
+	const result = await extraction(reading, clock, options.checkUnit === false ? undefined : unitFinder(this));
+	return [result as unknown as IDataObject];
+}
+
+export const workOrderExtractFromTextOperation = datatruckOperation({
+	name: 'Extract From Text',
+	value: 'extractFromText',
+	action: 'Extract work order fields from a repair request',
+	description:
+		'Turn a repair request (an email, a message, or an AI extractor\'s fields) into Work Order › Create fields: the unit checked in Datatruck, the procedure, the date, vendor, phone and odometer; writes nothing',
+	// Never sent as such: the records come from `records`, whose only requests are the unit look-ups.
+	method: 'GET',
+	path: '/trucks/list/',
+	records: extractRecords,
+});

@@ -1,0 +1,207 @@
+/**
+ * When the work is booked, as drivers and shops write it ("tomorrow 2pm", "11/28 9:30am",
+ * "Nov 28 at 14:00", "monday morning", "in 2 days", "12/1/2026"), as an ISO 8601 time with the
+ * offset of the given time zone. Plain Intl, no date library: the package ships no dependencies.
+ */
+export interface Clock {
+	/** The moment "today" and "tomorrow" count from. */
+	now: Date;
+	/** An IANA time zone, e.g. America/Chicago. */
+	timeZone: string;
+}
+
+interface LocalDate {
+	year: number;
+	month: number;
+	day: number;
+}
+
+interface Found<T> {
+	value: T;
+	index: number;
+}
+
+/** A day without a time is booked at the start of a shop's day. */
+const DEFAULT_HOUR = 8;
+const PARTS_OF_DAY: Record<string, number> = { morning: 8, 'first thing': 8, noon: 12, midday: 12, afternoon: 13, evening: 17, tonight: 19 };
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
+const MONTH_WORD = '(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+
+/** The wall-clock parts of an instant in a time zone. */
+function wallClock(instant: number, timeZone: string) {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(instant));
+	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+	return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+}
+
+/** Minutes the zone is ahead of UTC at an instant (negative in the Americas). */
+function offsetMinutes(instant: number, timeZone: string): number {
+	const wall = wallClock(instant, timeZone);
+	const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+	return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/** True when Intl knows the time zone. */
+export function isTimeZone(timeZone: string): boolean {
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+const pad = (value: number, width = 2) => String(Math.abs(value)).padStart(width, '0');
+
+/** A wall-clock time in the zone as ISO 8601 with its offset, the offset of that very day (DST). */
+export function zonedIso(date: LocalDate, hour: number, minute: number, timeZone: string): string {
+	const wall = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
+	let offset = offsetMinutes(wall, timeZone);
+	const corrected = offsetMinutes(wall - offset * 60_000, timeZone);
+	if (corrected !== offset) offset = corrected;
+	const sign = offset < 0 ? '-' : '+';
+	return `${date.year}-${pad(date.month)}-${pad(date.day)}T${pad(hour)}:${pad(minute)}:00${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+}
+
+function today(clock: Clock): LocalDate {
+	const { year, month, day } = wallClock(clock.now.getTime(), clock.timeZone);
+	return { year, month, day };
+}
+
+function addDays(date: LocalDate, days: number): LocalDate {
+	const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+	return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+}
+
+const dayNumber = (date: LocalDate) => Date.UTC(date.year, date.month - 1, date.day) / 86_400_000;
+
+function realDate(year: number, month: number, day: number): LocalDate | null {
+	const check = new Date(Date.UTC(year, month - 1, day));
+	return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? { year, month, day } : null;
+}
+
+/** A month and day with no year: this year's, or next year's once this year's has passed. */
+function nextOccurrence(month: number, day: number, from: LocalDate): LocalDate | null {
+	const thisYear = realDate(from.year, month, day);
+	if (thisYear && dayNumber(thisYear) >= dayNumber(from)) return thisYear;
+	return realDate(from.year + 1, month, day);
+}
+
+function fullYear(text: string | undefined): number | undefined {
+	if (!text) return undefined;
+	const year = Number(text);
+	return text.length <= 2 ? 2000 + year : year;
+}
+
+function datedDay(year: number | undefined, month: number, day: number, from: LocalDate): LocalDate | null {
+	return year ? realDate(year, month, day) : nextOccurrence(month, day, from);
+}
+
+/** The day the text names, and where. */
+function findDay(text: string, clock: Clock): Found<LocalDate> | null {
+	const from = today(clock);
+	const candidates: Array<Found<LocalDate> | null> = [];
+	const first = (pattern: RegExp, read: (match: RegExpExecArray) => LocalDate | null) => {
+		const match = pattern.exec(text);
+		if (!match) return;
+		const value = read(match);
+		if (value) candidates.push({ value, index: match.index });
+	};
+	first(/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => realDate(Number(m[1]), Number(m[2]), Number(m[3])));
+	first(/\b(day after tomorrow|today|tonight|tomorrow|tmrw|tmr)\b/i, (m) => {
+		const word = m[1].toLowerCase();
+		return addDays(from, word === 'day after tomorrow' ? 2 : word.startsWith('t') && word !== 'today' && word !== 'tonight' ? 1 : 0);
+	});
+	first(/\bin (\d+|an?|one|two|three|four|five|six|seven) (days?|weeks?)\b/i, (m) => {
+		const count = COUNTS[m[1].toLowerCase()] ?? Number(m[1]);
+		return addDays(from, count * (m[2].toLowerCase().startsWith('week') ? 7 : 1));
+	});
+	first(/\b(next |this )?(sunday|monday|tuesday|wednesday|thursday|friday|saturday|mon|tues?|wed|thu(?:rs?)?|fri)\b\.?/i, (m) => {
+		const target = WEEKDAYS.indexOf(m[2].slice(0, 3).toLowerCase());
+		const weekday = new Date(Date.UTC(from.year, from.month - 1, from.day)).getUTCDay();
+		return addDays(from, (target - weekday + 7) % 7 || 7);
+	});
+	first(/\b(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?\b/, (m) =>
+		datedDay(fullYear(m[3]), Number(m[1]), Number(m[2]), from),
+	);
+	first(new RegExp(`\\b${MONTH_WORD}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4}))?`, 'i'), (m) =>
+		datedDay(fullYear(m[3]), MONTHS.indexOf(m[1].slice(0, 3).toLowerCase()) + 1, Number(m[2]), from),
+	);
+	first(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_WORD}(?:,?\\s+(\\d{4}))?`, 'i'), (m) =>
+		datedDay(fullYear(m[3]), MONTHS.indexOf(m[2].slice(0, 3).toLowerCase()) + 1, Number(m[1]), from),
+	);
+	const found = candidates.filter((candidate): candidate is Found<LocalDate> => candidate !== null);
+	return found.sort((a, b) => a.index - b.index)[0] ?? null;
+}
+
+interface TimeOfDay {
+	hour: number;
+	minute: number;
+}
+
+/** Every time of day the text names: "2pm", "9:30am", "14:00", "noon", "morning". */
+function findTimes(text: string): Array<Found<TimeOfDay>> {
+	const times: Array<Found<TimeOfDay>> = [];
+	for (const m of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\b\.?/gi)) {
+		const hour = Number(m[1]);
+		if (hour < 1 || hour > 12) continue;
+		const pm = m[3].toLowerCase() === 'p';
+		times.push({ value: { hour: (hour % 12) + (pm ? 12 : 0), minute: Number(m[2] ?? 0) }, index: m.index });
+	}
+	for (const m of text.matchAll(/(?<![\d:/.-])(\d{1,2}):(\d{2})(?!\s*[ap]\.?m\b)(?![\d:])/gi)) {
+		const hour = Number(m[1]);
+		const minute = Number(m[2]);
+		if (hour <= 23 && minute <= 59) times.push({ value: { hour, minute }, index: m.index });
+	}
+	for (const m of text.matchAll(/\b(first thing|morning|noon|midday|afternoon|evening|tonight)\b/gi)) {
+		times.push({ value: { hour: PARTS_OF_DAY[m[1].toLowerCase()], minute: 0 }, index: m.index });
+	}
+	return times;
+}
+
+/** An ISO date-time as an AI extractor may give it: kept as that instant, shown in the zone. */
+function isoInstant(text: string, clock: Clock): string | null {
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text.trim());
+	if (!match) return null;
+	const date = realDate(Number(match[1]), Number(match[2]), Number(match[3]));
+	if (!date) return null;
+	if (!match[6]) return zonedIso(date, match[4] ? Number(match[4]) : DEFAULT_HOUR, Number(match[5] ?? 0), clock.timeZone);
+	const instant = Date.parse(text.trim().replace(' ', 'T'));
+	if (Number.isNaN(instant)) return null;
+	const wall = wallClock(instant, clock.timeZone);
+	return zonedIso(wall, wall.hour, wall.minute, clock.timeZone);
+}
+
+/**
+ * The booked time the lines name, or null when they name none. A time with no day is today's,
+ * or tomorrow's once it has passed; a day with no time is at 8:00.
+ */
+export function scheduledOn(lines: string[], clock: Clock): string | null {
+	const text = lines.join('\n');
+	const iso = isoInstant(text, clock);
+	if (iso) return iso;
+	const day = findDay(text, clock);
+	const times = findTimes(text);
+	if (!day && !times.length) return null;
+	const nearest = day
+		? [...times].sort((a, b) => Math.abs(a.index - day.index) - Math.abs(b.index - day.index))[0]
+		: times[0];
+	const time = nearest?.value ?? { hour: DEFAULT_HOUR, minute: 0 };
+	let date = day?.value ?? today(clock);
+	if (!day) {
+		const now = wallClock(clock.now.getTime(), clock.timeZone);
+		if (time.hour * 60 + time.minute <= now.hour * 60 + now.minute) date = addDays(date, 1);
+	}
+	return zonedIso(date, time.hour, time.minute, clock.timeZone);
+}

@@ -1,0 +1,339 @@
+/**
+ * The extraction of Work Order › Extract From Text, alone: each row is a repair request as drivers
+ * and shops write it, and the fields that matter in what comes out. Dates count from Thursday
+ * 2026-11-26 09:00 in Chicago unless a row says otherwise.
+ */
+import {
+	extraction,
+	type Extraction,
+	type FoundUnit,
+	readFields,
+	readText,
+	type UnitFinder,
+} from '../../nodes/Datatruck/resources/workOrder/repairRequest';
+import { closestProcedureNames, matchProcedureName } from '../../nodes/Datatruck/resources/workOrder/procedureNames';
+import { sameUnit } from '../../nodes/Datatruck/resources/workOrder/repairRequest';
+
+const CHICAGO = { now: new Date('2026-11-26T15:00:00Z'), timeZone: 'America/Chicago' };
+
+/** The fleet the fake look-up knows, as Datatruck's lists label it. */
+const FLEET: Record<'truck' | 'trailer', string[]> = {
+	truck: ['T101', 'T142', 'T1420', 'T77'],
+	trailer: ['TR1005', '53-118', 'TR512', 'TR77'],
+};
+
+function fleetFinder(lookups: string[] = []): UnitFinder {
+	return async (mention, kinds): Promise<FoundUnit | null> => {
+		for (const kind of kinds) {
+			lookups.push(`${kind}:${mention.number}`);
+			const label = FLEET[kind].find((unit) => sameUnit(unit, mention));
+			if (label) return { kind, label };
+		}
+		return null;
+	};
+}
+
+async function fromText(text: string, clock = CHICAGO): Promise<Extraction> {
+	return await extraction(readText(text, clock), clock, fleetFinder());
+}
+
+const BRAKES_EMAIL = 'T-142 brakes\nTruck 142 brakes grinding bad, booked it at Big Rig Repair Dallas tomorrow 2pm. odometer 412,870. Shop # 214-555-0100 – Mike';
+
+describe('the email the issue starts from', () => {
+	test('every field, ready for Work Order › Create', async () => {
+		const result = await fromText(BRAKES_EMAIL);
+		expect(result.ready).toBe(true);
+		expect(result.missing).toEqual([]);
+		expect(result.workOrder).toEqual({
+			procedure_name: 'TRK Brake Issue',
+			truck: 'T142',
+			scheduled_on_date: '2026-11-27T14:00:00-06:00',
+			vendor: 'Big Rig Repair Dallas',
+			vendor_phone: '(214) 555-0100',
+			odometer: 412870,
+			status: 'Pending',
+			notes: [{ body: 'From email: T-142 brakes' }],
+		});
+		expect(result.understood).toEqual({
+			unit: { kind: 'truck', number: 'T-142', label: 'T142' },
+			procedure: 'TRK Brake Issue',
+			procedureWords: ['brakes', 'grinding'],
+			scheduledOn: '2026-11-27T14:00:00-06:00',
+			vendor: 'Big Rig Repair Dallas',
+			vendorPhone: '(214) 555-0100',
+			odometer: 412870,
+			reference: null,
+		});
+		expect(result.reply).toContain('Unit: truck T142');
+		expect(result.reply).toContain('Work: TRK Brake Issue');
+		expect(result.reply).toContain('Scheduled: Fri, Nov 27, 2026, 2:00 PM CST');
+		expect(result.reply).toContain('Vendor: Big Rig Repair Dallas, (214) 555-0100');
+	});
+});
+
+interface Row {
+	text: string;
+	unit?: string | null;
+	kind?: 'truck' | 'trailer';
+	procedure?: string;
+	when?: string | null;
+	vendor?: string | null;
+	phone?: string | null;
+	odometer?: number | null;
+	reference?: string | null;
+	missing?: string[];
+}
+
+const ROWS: Array<[string, Row]> = [
+	// The unit, however it is written.
+	['T-142', { text: 'T-142 needs brakes', unit: 'T142', kind: 'truck', procedure: 'TRK Brake Issue' }],
+	['Truck 142', { text: 'Truck 142 brake chamber leaking', unit: 'T142', procedure: 'TRK Brake Issue' }],
+	['unit 142', { text: 'unit 142 check engine light on', unit: 'T142', kind: 'truck', procedure: 'TRK Check Engine Light' }],
+	['trk142', { text: 'trk142 CEL came on', unit: 'T142', procedure: 'TRK Check Engine Light' }],
+	['tractor #142', { text: 'tractor #142 oil leak under the engine', unit: 'T142', procedure: 'TRK Oil Leakage' }],
+	['trailer TR-1005', { text: 'trailer TR-1005 flat tire on the road side', unit: 'TR1005', kind: 'trailer', procedure: 'TRL Tire Repair / Replacement' }],
+	['trl 1005', { text: 'trl 1005 lights out', unit: 'TR1005', kind: 'trailer', procedure: 'TRL Lights repair' }],
+	['reefer 53-118', { text: 'reefer 53-118 needs a wash', unit: '53-118', kind: 'trailer', procedure: 'TRL Wash' }],
+	['unit only in the subject', { text: 'TRK 142\nThe AC is not working, no cold air in the cab', unit: 'T142', procedure: 'TRK Air conditioner service' }],
+	['unit named as "unit" on a trailer', { text: 'unit 512 has a flat on the trailer', unit: 'TR512', kind: 'trailer', procedure: 'TRL Tire Repair / Replacement' }],
+	['same unit in subject and body', { text: 'T142 coolant\nTruck 142 losing coolant, overheating', unit: 'T142', procedure: 'TRK Coolant Leakage' }],
+	// What is missing.
+	['no unit', { text: 'brakes grinding, please book something', unit: null, procedure: 'TRK Brake Issue', missing: ['the truck or trailer number'] }],
+	['unknown truck', { text: 'Truck 999 windshield crack', unit: null, procedure: 'TRK Windshield', missing: ['truck 999 is not a truck in Datatruck'] }],
+	['unknown unit', { text: 'unit 999 DEF warning', unit: null, procedure: 'TRK Def system issue', missing: ['unit 999 is not a truck or trailer in Datatruck'] }],
+	['two different units', { text: 'Truck 142 brakes, also trailer TR-1005 tires', unit: null, missing: ['one truck or trailer number: the message names 142 and TR-1005'] }],
+	// The procedure words.
+	['trailer tire', { text: 'Trailer 512 trailer tire low', unit: 'TR512', procedure: 'TRL Tire Repair / Replacement' }],
+	['cab AC', { text: 'T-142 A/C blowing warm in the cab', unit: 'T142', procedure: 'TRK Air conditioner service' }],
+	['def', { text: 'T101 def light and derate', procedure: 'TRK Def system issue' }],
+	['windshield', { text: 'T101 windshield crack from a rock', procedure: 'TRK Windshield' }],
+	['reefer not cooling', { text: 'reefer 53-118 reefer unit not cooling', unit: '53-118', procedure: 'TRL Inner appliances Issues' }],
+	['5th wheel', { text: 'T101 fifth wheel will not lock', procedure: 'TRK 5th Wheel Repair' }],
+	['nothing matched', { text: 'T101 making a weird noise', procedure: 'TRK Other Repair' }],
+	// Dates.
+	['11/28 9:30am', { text: 'T101 brakes 11/28 9:30am', when: '2026-11-28T09:30:00-06:00' }],
+	['Nov 28 at 14:00', { text: 'T101 brakes Nov 28 at 14:00', when: '2026-11-28T14:00:00-06:00' }],
+	['monday morning', { text: 'T101 brakes monday morning', when: '2026-11-30T08:00:00-06:00' }],
+	['today 4:30 pm', { text: 'T101 brakes today 4:30 pm', when: '2026-11-26T16:30:00-06:00' }],
+	['12/1/2026', { text: 'T101 brakes 12/1/2026', when: '2026-12-01T08:00:00-06:00' }],
+	['in 2 days', { text: 'T101 brakes in 2 days at 10am', when: '2026-11-28T10:00:00-06:00' }],
+	['in 5 days, across the month end', { text: 'T101 brakes in 5 days', when: '2026-12-01T08:00:00-06:00' }],
+	['a time alone that has passed is tomorrow', { text: 'T101 brakes at 7am', when: '2026-11-27T07:00:00-06:00' }],
+	['no date', { text: 'T101 brakes', when: null }],
+	// Vendor, phone, odometer, reference.
+	['shop: label', { text: 'T101 brakes\nshop: TA Truck Service Joliet, (815) 555-0142', vendor: 'TA Truck Service Joliet', phone: '(815) 555-0142' }],
+	['vendor: label', { text: 'T101 brakes. Vendor: Lone Star Truck Repair', vendor: 'Lone Star Truck Repair' }],
+	['phone with dots', { text: 'T101 brakes at Rush Truck Center, 214.555.0100', vendor: 'Rush Truck Center', phone: '(214) 555-0100' }],
+	['phone with +1', { text: 'T101 brakes, shop +1 214 555 0100', phone: '(214) 555-0100' }],
+	['the sender\'s phone is not the shop\'s', { text: 'T101 brakes, call me at 312-555-0199', phone: null }],
+	['412870 miles', { text: 'T101 brakes 412870 miles', odometer: 412870 }],
+	['odo 412k', { text: 'T101 brakes odo 412k', odometer: 412000 }],
+	['WO reference', { text: 'T101 brakes, our WO-104233', reference: 'WO-104233' }],
+	['no vendor named', { text: 'T101 brakes tomorrow', vendor: null, phone: null, odometer: null }],
+];
+
+describe.each(ROWS)('%s', (_name, row) => {
+	test('reads what matters', async () => {
+		const result = await fromText(row.text);
+		if (row.unit !== undefined) expect(result.understood.unit?.label ?? null).toBe(row.unit);
+		if (row.kind) {
+			expect(result.understood.unit?.kind).toBe(row.kind);
+			expect(result.workOrder[row.kind]).toBe(row.unit);
+		}
+		if (row.procedure) expect(result.workOrder.procedure_name).toBe(row.procedure);
+		if (row.when !== undefined) {
+			expect(result.understood.scheduledOn).toBe(row.when);
+			expect(result.workOrder.scheduled_on_date).toBe(row.when ?? undefined);
+		}
+		if (row.vendor !== undefined) expect(result.understood.vendor).toBe(row.vendor);
+		if (row.phone !== undefined) expect(result.understood.vendorPhone).toBe(row.phone);
+		if (row.odometer !== undefined) expect(result.understood.odometer).toBe(row.odometer);
+		if (row.reference !== undefined) expect(result.workOrder.reference_number).toBe(row.reference ?? undefined);
+		expect(result.missing).toEqual(row.missing ?? []);
+		expect(result.ready).toBe(!row.missing);
+		if (row.missing) {
+			expect(result.workOrder.truck).toBeUndefined();
+			expect(result.workOrder.trailer).toBeUndefined();
+			expect(result.reply).toMatch(/^The work order could not be created yet\. Missing:\n/);
+			for (const item of row.missing) expect(result.reply).toContain(`- ${item}`);
+		}
+	});
+});
+
+describe('mail as it arrives', () => {
+	test('a forwarded mail with its headers: the forwarded request is read, the headers are not', async () => {
+		const result = await fromText(
+			[
+				'Fwd: T-142 brakes',
+				'Can you set this up?',
+				'',
+				'---------- Forwarded message ---------',
+				'From: Mike Driver <mike@example.com>',
+				'Date: Wed, Nov 25, 2026 at 6:02 PM',
+				'Subject: T-142 brakes',
+				'To: <fleet@example.com>',
+				'',
+				'Truck 142 brakes grinding, booked at Big Rig Repair Dallas tomorrow 2pm. Shop # 214-555-0100',
+			].join('\n'),
+		);
+		expect(result.ready).toBe(true);
+		expect(result.workOrder).toMatchObject({
+			procedure_name: 'TRK Brake Issue',
+			truck: 'T142',
+			scheduled_on_date: '2026-11-27T14:00:00-06:00',
+			vendor: 'Big Rig Repair Dallas',
+			vendor_phone: '(214) 555-0100',
+		});
+		expect(result.workOrder.notes).toEqual([{ body: 'From email: T-142 brakes' }]);
+	});
+
+	test('a reply with a quoted thread and signatures: neither signature gives the phone or a unit', async () => {
+		const result = await fromText(
+			[
+				'Re: trailer tire',
+				'Booked at Pilot Tire Care 12/1 8am, shop (469) 555-0177',
+				'',
+				'Thanks,',
+				'Dana Smith | Fleet Manager | T 312-555-0100 ext 142',
+				'',
+				'On Wed, Nov 25, 2026 at 6:02 PM Mike <mike@example.com> wrote:',
+				'> Trailer TR-1005 trailer tire is flat, right side',
+				'> --',
+				'> Mike Driver, Truck 77, cell 312-555-0199',
+			].join('\n'),
+		);
+		expect(result.ready).toBe(true);
+		expect(result.understood.unit).toEqual({ kind: 'trailer', number: 'TR-1005', label: 'TR1005' });
+		expect(result.workOrder).toMatchObject({
+			procedure_name: 'TRL Tire Repair / Replacement',
+			trailer: 'TR1005',
+			scheduled_on_date: '2026-12-01T08:00:00-06:00',
+			vendor: 'Pilot Tire Care',
+			vendor_phone: '(469) 555-0177',
+		});
+	});
+
+	test('an HTML-only mail: tags and entities are taken off', async () => {
+		const result = await fromText(
+			'<html><head><style>p{color:red}</style></head><body><p>Truck&nbsp;142 <b>AC not working</b></p><div>Shop: Cool Cab A/C &amp; Repair</div><p>odometer 398,100</p><p>--<br>Sent from my iPhone</p></body></html>',
+		);
+		expect(result.ready).toBe(true);
+		expect(result.workOrder).toMatchObject({
+			procedure_name: 'TRK Air conditioner service',
+			truck: 'T142',
+			vendor: 'Cool Cab A/C & Repair',
+			odometer: 398100,
+		});
+	});
+
+	test('nothing matched: Other Repair with the whole text as the note', async () => {
+		const result = await fromText('T101\nSomething rattles behind the seat when I go over bumps');
+		expect(result.workOrder.procedure_name).toBe('TRK Other Repair');
+		expect(result.understood.procedureWords).toEqual([]);
+		expect(result.workOrder.notes).toEqual([{ body: 'T101\nSomething rattles behind the seat when I go over bumps' }]);
+	});
+});
+
+describe('dates across a month end and a DST change', () => {
+	test('"tomorrow" on the last day of the month is the 1st of the next', async () => {
+		const clock = { now: new Date('2026-11-30T20:00:00Z'), timeZone: 'America/Chicago' };
+		expect((await fromText('T101 brakes tomorrow 9am', clock)).understood.scheduledOn).toBe('2026-12-01T09:00:00-06:00');
+	});
+
+	test('"tomorrow" across the end of daylight saving time takes the new offset', async () => {
+		const clock = { now: new Date('2026-10-31T15:00:00Z'), timeZone: 'America/Chicago' };
+		expect((await fromText('T101 brakes tomorrow 2pm', clock)).understood.scheduledOn).toBe('2026-11-01T14:00:00-06:00');
+		expect((await fromText('T101 brakes today 2pm', clock)).understood.scheduledOn).toBe('2026-10-31T14:00:00-05:00');
+	});
+
+	test('"in 2 days" across the start of daylight saving time', async () => {
+		const clock = { now: new Date('2026-03-07T15:00:00Z'), timeZone: 'America/New_York' };
+		expect((await fromText('T101 brakes in 2 days 10:00', clock)).understood.scheduledOn).toBe('2026-03-09T10:00:00-04:00');
+	});
+
+	test('a month and day already past is next year\'s', async () => {
+		expect((await fromText('T101 brakes 1/5 10am')).understood.scheduledOn).toBe('2027-01-05T10:00:00-06:00');
+	});
+});
+
+describe('unit checks', () => {
+	test('a unit named without its kind is looked for in both lists; a stated kind only in its own', async () => {
+		const lookups: string[] = [];
+		await extraction(readText('unit 77 brakes', CHICAGO), CHICAGO, fleetFinder(lookups));
+		await extraction(readText('trailer 999 lights', CHICAGO), CHICAGO, fleetFinder(lookups));
+		expect(lookups).toEqual(['truck:77', 'trailer:999']);
+		const both: string[] = [];
+		await extraction(readText('unit 999 lights', CHICAGO), CHICAGO, fleetFinder(both));
+		expect(both).toEqual(['truck:999', 'trailer:999']);
+	});
+
+	test('without a look-up the unit is taken as written and no unit is ever invented', async () => {
+		const result = await extraction(readText(BRAKES_EMAIL, CHICAGO), CHICAGO);
+		expect(result.workOrder.truck).toBe('T-142');
+		expect(result.understood.unit).toEqual({ kind: 'truck', number: 'T-142' });
+	});
+});
+
+describe('Fields From an AI Extractor', () => {
+	test('the extractor\'s fields are checked by the same rules', async () => {
+		const fields = {
+			unit: 'truck 142',
+			procedure: 'trk brake issue',
+			scheduledOn: 'tomorrow 2pm',
+			vendor: 'Big Rig Repair Dallas',
+			vendorPhone: '214.555.0100',
+			odometer: '412,870',
+			reference: 'WO-104233',
+			notes: 'Brakes grinding bad',
+		};
+		const result = await extraction(readFields(fields, CHICAGO), CHICAGO, fleetFinder());
+		expect(result.ready).toBe(true);
+		expect(result.workOrder).toEqual({
+			procedure_name: 'TRK Brake Issue',
+			truck: 'T142',
+			scheduled_on_date: '2026-11-27T14:00:00-06:00',
+			vendor: 'Big Rig Repair Dallas',
+			vendor_phone: '(214) 555-0100',
+			odometer: 412870,
+			reference_number: 'WO-104233',
+			status: 'Pending',
+			notes: [{ body: 'Brakes grinding bad' }],
+		});
+	});
+
+	test('plain words for the procedure, an ISO date in UTC and an unknown unit', async () => {
+		const fields = { unit: 'TR-999', procedure: 'flat on the trailer', scheduledOn: '2026-11-27T20:00:00Z' };
+		const result = await extraction(readFields(fields, CHICAGO), CHICAGO, fleetFinder());
+		expect(result.ready).toBe(false);
+		expect(result.missing).toEqual(['trailer TR-999 is not a trailer in Datatruck']);
+		expect(result.workOrder.procedure_name).toBe('TRL Tire Repair / Replacement');
+		expect(result.workOrder.scheduled_on_date).toBe('2026-11-27T14:00:00-06:00');
+	});
+
+	test('an empty extraction says the unit is missing and falls back to Other Repair', async () => {
+		const result = await extraction(readFields({}, CHICAGO), CHICAGO, fleetFinder());
+		expect(result.missing).toEqual(['the truck or trailer number']);
+		expect(result.workOrder.procedure_name).toBe('TRK Other Repair');
+	});
+});
+
+describe('procedure name forgiveness (shared with Work Order › Create)', () => {
+	test.each([
+		['trk brake issue', undefined, 'TRK Brake Issue'],
+		['TRK-Brake Issue', undefined, 'TRK Brake Issue'],
+		['Truck Brake Issue', undefined, 'TRK Brake Issue'],
+		['TRL:tire repair / replacement', undefined, 'TRL Tire Repair / Replacement'],
+		['brake issue', 'truck', 'TRK Brake Issue'],
+		['brake issue', 'trailer', 'TRL Brake Issue'],
+		['  TRK   Wash ', undefined, 'TRK Wash'],
+		['TRK Tire Rim Repair / Replacement', undefined, 'TRK TIre Rim Repair / Replacement'],
+	] as const)('%s (unit %s) → %s', (value, kind, expected) => {
+		expect(matchProcedureName(value, kind)).toBe(expected);
+	});
+
+	test('a name that matches none has three closest names', () => {
+		expect(matchProcedureName('TRK Brake Isue')).toBeNull();
+		expect(closestProcedureNames('TRK Brake Isue')).toHaveLength(3);
+		expect(closestProcedureNames('TRK Brake Isue')[0]).toBe('TRK Brake Issue');
+	});
+});
