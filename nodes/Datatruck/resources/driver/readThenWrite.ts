@@ -1,15 +1,16 @@
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { type BodyField, checkedBody, type FieldLabel, ParameterCheck, toApiKeys } from '../../shared/fields';
-import { buildApiFilters, readPage } from '../../shared/lists';
+import { buildApiFilters, markNotHeld, readPage, supports, type Page } from '../../shared/lists';
 import { locatorValue } from '../../shared/pickers';
-import { datatruckRequest } from '../../shared/transport';
+import { connectionFor, datatruckRequest } from '../../shared/transport';
 import { DRIVER_FIELDS } from './fields';
 
 /**
  * Driver › Update (version 1.1) changes only what the user sets. Datatruck's update replaces the
  * whole driver and requires every one of its fields, so the node reads the driver first (the
- * driver list filtered by ID, exactly as Get Many filters: 1 request), lays the user's changes over
+ * driver list filtered by ID, exactly as Get Many filters: 1 request; where Datatruck ignores or
+ * refuses that filter, the whole list with `page_size=all`, remembered per origin), lays the user's changes over
  * what it read, and sends the whole driver back (1 request). A required field that neither the
  * read nor the user supplies is asked for by name before the update is sent; it is never guessed.
  */
@@ -117,25 +118,92 @@ function valueAt(body: IDataObject, key: string): unknown {
 	return key.split('.').reduce<unknown>((value, part) => (value as IDataObject | undefined)?.[part], body);
 }
 
-async function readDriver(ctx: IExecuteSingleFunctions, id: number): Promise<IDataObject> {
+const FILTER_BY_ID = 'drivers.filter.id';
+
+const isBadRequest = (error: unknown) => (error as { httpCode?: unknown })?.httpCode === '400';
+
+/**
+ * The driver list filtered on `id` (A26), checked: an answer holding another driver shows the filter
+ * was ignored, and a 400 that it is refused. Either way `undefined` says "not known from this read".
+ */
+async function readFiltered(ctx: IExecuteSingleFunctions, id: number): Promise<{ page?: Page; ignored: boolean }> {
 	const filter = buildApiFilters([{ field: 'id', operator: 'is', value: String(id) }], DRIVER_FIELDS, ctx.getNode());
-	const page = readPage(
-		await datatruckRequest(ctx, {
-			method: 'GET',
-			url: '/drivers/list/',
-			qs: { page_size: 1, filter: JSON.stringify(filter) },
-		}),
-	);
-	// Only the driver with this ID is merged, even if Datatruck ignored the filter.
-	const driver = page.results.find((record) => Number(record.id) === id);
-	if (!driver) {
-		throw new NodeOperationError(ctx.getNode(), `No driver with ID ${id} exists in this Datatruck company; nothing was updated`, {
-			description:
-				"Datatruck's driver list has no active driver with this ID (the driver may have been deleted or terminated). Pick the driver again from the list.",
-			itemIndex: ctx.getItemIndex(),
-		});
+	let refused = false;
+	const body: unknown = await datatruckRequest(ctx, {
+		method: 'GET',
+		url: '/drivers/list/',
+		qs: { page_size: 1, filter: JSON.stringify(filter) },
+	}).catch((error: unknown) => {
+		// The filter column is the node's own choice, not the user's: a 400 is answered with the published form.
+		if (!isBadRequest(error)) throw error;
+		refused = true;
+	});
+	if (refused) return { ignored: true };
+	const page = readPage(body);
+	return { page, ignored: page.results.some((record) => Number(record.id) !== id) };
+}
+
+/**
+ * The published way to find one driver: the whole list with `page_size=all`. Should Datatruck page it
+ * anyway, its pages are followed by number within 2 × pages + 3 requests (from the first answer).
+ */
+async function findInWholeList(ctx: IExecuteSingleFunctions, id: number): Promise<IDataObject | undefined> {
+	const seen = new Set<number>();
+	let budget = Number.POSITIVE_INFINITY;
+	for (let page = 1; ; page++) {
+		const answer = readPage(
+			await datatruckRequest(ctx, { method: 'GET', url: '/drivers/list/', qs: { page_size: 'all', ...(page > 1 ? { page } : {}) } }),
+		);
+		const driver = answer.results.find((record) => Number(record.id) === id);
+		if (driver) return driver;
+		if (!answer.next) return undefined;
+		if (page === 1) budget = 2 * Math.max(1, Math.ceil((answer.count ?? answer.results.length) / Math.max(1, answer.results.length))) + 3;
+		const fresh = answer.results.filter((record) => !seen.has(Number(record.id)));
+		fresh.forEach((record) => seen.add(Number(record.id)));
+		// Past the budget, or a page with nothing new (the page number ignored too): the list cannot be read whole.
+		if (page + 1 > budget || fresh.length === 0) throw wholeListError(ctx, id, page);
 	}
-	return driver;
+}
+
+function wholeListError(ctx: IExecuteSingleFunctions, id: number, pages: number): NodeApiError {
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: 'driver list could not be read whole' },
+		{
+			message: `Datatruck's driver list could not be read to its end within ${pages} requests while looking for driver ${id}; nothing was updated`,
+			description:
+				"The driver list ignores the filter on ID, so the node reads the whole list to find the driver; Datatruck kept paging it or repeated a page. Try again; if it repeats, please report it to the node's maintainers.",
+			itemIndex: ctx.getItemIndex(),
+		},
+	);
+}
+
+async function readDriver(ctx: IExecuteSingleFunctions, id: number): Promise<IDataObject> {
+	const { origin } = await connectionFor(ctx);
+	let driver: IDataObject | undefined;
+	if (supports(origin, FILTER_BY_ID)) {
+		const { page, ignored } = await readFiltered(ctx, id);
+		// Only the driver with this ID is merged, whatever else the answer holds.
+		driver = page?.results.find((record) => Number(record.id) === id);
+		if (ignored) {
+			markNotHeld(ctx, origin, {
+				key: FILTER_BY_ID,
+				assumption: 'A26',
+				seen: page ? 'ignored the filter on id of the driver list' : 'refused the filter on id of the driver list with a 400',
+				instead: 'finds a driver for Driver › Update in the whole driver list (page_size=all)',
+			});
+		}
+		if (driver || !ignored) return driver ?? missingDriver(ctx, id);
+	}
+	return (await findInWholeList(ctx, id)) ?? missingDriver(ctx, id);
+}
+
+function missingDriver(ctx: IExecuteSingleFunctions, id: number): never {
+	throw new NodeOperationError(ctx.getNode(), `No driver with ID ${id} exists in this Datatruck company; nothing was updated`, {
+		description:
+			"Datatruck's driver list has no active driver with this ID (the driver may have been deleted or terminated). Pick the driver again from the list.",
+		itemIndex: ctx.getItemIndex(),
+	});
 }
 
 /** preSend of Update (version 1.1): check, read, merge; the PUT itself is the operation's request. */
