@@ -17,6 +17,8 @@ export interface PageSizePolicy {
 	maxSize?: number;
 	/** `page_size=all` returns every result on one page. */
 	allowAll: boolean;
+	/** Serves `defaultSize` whatever `page_size` says (a list whose page-size parameter is not what the client sends). */
+	ignoresRequestedSize?: boolean;
 }
 
 /** Loads (spec), trucks and work orders (A2): 1..25, default 10. */
@@ -45,7 +47,7 @@ function parsePageNumber(query: URLSearchParams): number {
 /** Returns the page size, or 'all'. */
 function parsePageSize(query: URLSearchParams, policy: PageSizePolicy): number | 'all' {
 	const raw = lastParam(query, 'page_size');
-	if (raw === null) return policy.defaultSize;
+	if (raw === null || policy.ignoresRequestedSize) return policy.defaultSize;
 	if (raw === 'all' && policy.allowAll) return 'all';
 	const range = policy.maxSize === undefined ? 'a positive integer' : `an integer from 1 to ${policy.maxSize}`;
 	const allowed = policy.allowAll ? `${range} or "all"` : range;

@@ -17,6 +17,7 @@ import { trailerRoutes } from './resources/trailers.cts';
 import { truckRoutes } from './resources/trucks.cts';
 import { workOrderRoutes } from './resources/workOrders.cts';
 import { queryCacheOf } from './queryCache.cts';
+import { requestLineOf, requestLineRefusal } from './requestLine.cts';
 import { matchRoute, Route } from './router.cts';
 import { SandboxStore } from './store.cts';
 
@@ -163,6 +164,14 @@ export class SandboxHttpServer {
 			at: arrivedAt,
 		};
 		this.parts.log.push(entry);
+		// The front server refuses it before Django, so before auth, faults and the rate limit; logged all the same.
+		const refusal = requestLineRefusal(requestLineOf(method, rawUrl, request.httpVersion), this.parts.store.config.maxRequestLine);
+		if (refusal) {
+			entry.status = refusal.status;
+			response.writeHead(refusal.status, { 'Content-Type': refusal.contentType, 'Content-Length': Buffer.byteLength(refusal.body), Connection: 'close' });
+			response.end(refusal.body);
+			return;
+		}
 		await this.parts.controls.live.delay();
 		const outcome = this.decide(method, url, text, request);
 		if (method !== 'GET') queryCacheOf(this.parts.store).invalidate();

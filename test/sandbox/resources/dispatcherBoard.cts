@@ -95,7 +95,7 @@ export const dispatcherBoardRoutes: Route[] = [
 			const end = requiredDate(request, 'end_date');
 			if (start > end) throw badRequest(`start_date (${start}) must not be after end_date (${end}).`);
 			const rows = dispatcherBoard(store.data, { start, end, dateBy: store.config.payrollDateBy });
-			return pageReply(rows, request, store, OPEN_PAGE_SIZE);
+			return pageReply('dispatcherBoard', rows, request, store, OPEN_PAGE_SIZE);
 		},
 	},
 ];

@@ -213,8 +213,14 @@ export const driverRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/drivers/list/',
 		handler: (request, store) => {
-			const drivers = filteredAndOrdered(store.data.drivers, request, store, DRIVER_LIST_SCHEMA, 'id');
+			const drivers = filteredAndOrdered(store.data.drivers, request, store, {
+				list: 'drivers',
+				schema: DRIVER_LIST_SCHEMA,
+				published: DRIVER_LIST_SCHEMA,
+				defaultOrdering: 'id',
+			});
 			return pageReply(
+				'drivers',
 				drivers.map((d) => listedDriver(d, store)),
 				request,
 				store,

@@ -2,7 +2,12 @@
  * What trailers and trucks share: the list query (`search`, `status`; A3, A4) and the creation body
  * (A13), including the unit-number uniqueness a real fleet database enforces.
  */
-import { ApiRequest, badRequest, lastParam, requireObjectBody } from '../http.cts';
+import { switchesFor } from '../config.cts';
+import { ApiReply, ApiRequest, badRequest, lastParam, requireObjectBody } from '../http.cts';
+import { withoutIgnoredParameters } from '../listSwitches.cts';
+import { PageSizePolicy } from '../pagination.cts';
+import { SandboxStore } from '../store.cts';
+import { pageReply } from './listing.cts';
 import { rules, validateBody, Validated } from '../validation.cts';
 
 export interface EquipmentRecord {
@@ -25,6 +30,12 @@ export function searchEquipment<T extends EquipmentRecord>(records: readonly T[]
 		.filter((r) => search === '' || SEARCHED_FIELDS.some((field) => r[field].toLowerCase().includes(search)))
 		.filter((r) => status === null || status === '' || r.status === status)
 		.sort((a, b) => a.id - b.id);
+}
+
+/** One page of a trailer or truck list, searched as far as the list's switches honour `search` and `status`. */
+export function equipmentPage<T extends EquipmentRecord>(list: 'trucks' | 'trailers', records: readonly T[], request: ApiRequest, store: SandboxStore, policy: PageSizePolicy): ApiReply {
+	const searched = searchEquipment(records, withoutIgnoredParameters(request, switchesFor(store.config, list)));
+	return pageReply(list, searched, request, store, policy);
 }
 
 const { string, integer, required } = rules;

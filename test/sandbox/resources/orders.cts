@@ -111,11 +111,19 @@ export function dispatcherOf(data: SandboxData, order: Order): PersonRef | null 
 
 const ORDER_QUERY_SCHEMA = { ...ORDER_SCHEMA, dispatcher: { id: 'int', full_name: 'string' } } as const;
 
-/** The loads list: filtered and ordered with the dispatcher joined, served without it. */
+/**
+ * The loads list: filtered and ordered with the dispatcher joined, served without it. Under
+ * `loadsDispatcherId: false` only the published `dispatcher__full_name` is there to filter on.
+ */
 function listOrders(request: ApiRequest, store: SandboxStore) {
 	const joined = store.data.orders.map((order) => ({ ...order, dispatcher: dispatcherOf(store.data, order), order }));
-	const picked = filteredAndOrdered(joined, request, store, ORDER_QUERY_SCHEMA, DEFAULT_ORDER_ORDERING);
-	return pageReply(picked.map((entry) => entry.order), request, store, CAPPED_PAGE_SIZE);
+	const picked = filteredAndOrdered(joined, request, store, {
+		list: 'loads',
+		schema: store.config.loadsDispatcherId ? ORDER_QUERY_SCHEMA : ORDER_SCHEMA,
+		published: ORDER_SCHEMA,
+		defaultOrdering: DEFAULT_ORDER_ORDERING,
+	});
+	return pageReply('loads', picked.map((entry) => entry.order), request, store, CAPPED_PAGE_SIZE);
 }
 
 /** Newest first; same-second loads newest id first (a stable order the poller can rely on). */

@@ -5,8 +5,7 @@ import { Route } from '../router.cts';
 import { nextId, SandboxStore } from '../store.cts';
 import { Trailer } from '../types.cts';
 import { rules } from '../validation.cts';
-import { EQUIPMENT_CREATE_FIELDS, equipmentBasics, searchEquipment, validateEquipmentBody } from './equipment.cts';
-import { pageReply } from './listing.cts';
+import { EQUIPMENT_CREATE_FIELDS, equipmentBasics, equipmentPage, validateEquipmentBody } from './equipment.cts';
 
 /** Trailers also take `type`, the integer id of a trailer type. */
 const TRAILER_CREATE_FIELDS = { ...EQUIPMENT_CREATE_FIELDS, type: rules.integer() };
@@ -31,7 +30,7 @@ export const trailerRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/trailers/list/',
-		handler: (request, store) => pageReply(searchEquipment(store.data.trailers, request), request, store, OPEN_PAGE_SIZE),
+		handler: (request, store) => equipmentPage('trailers', store.data.trailers, request, store, OPEN_PAGE_SIZE),
 	},
 	{ method: 'POST', pattern: '/trailers/create/', handler: createTrailer },
 ];

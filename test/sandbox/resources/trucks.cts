@@ -4,8 +4,7 @@ import { CAPPED_PAGE_SIZE } from '../pagination.cts';
 import { Route } from '../router.cts';
 import { nextId, SandboxStore } from '../store.cts';
 import { Truck } from '../types.cts';
-import { EQUIPMENT_CREATE_FIELDS, equipmentBasics, searchEquipment, validateEquipmentBody } from './equipment.cts';
-import { pageReply } from './listing.cts';
+import { EQUIPMENT_CREATE_FIELDS, equipmentBasics, equipmentPage, validateEquipmentBody } from './equipment.cts';
 
 function createTruck(request: ApiRequest, store: SandboxStore) {
 	const body = validateEquipmentBody(request, EQUIPMENT_CREATE_FIELDS, store.data.trucks, 'truck');
@@ -18,7 +17,7 @@ export const truckRoutes: Route[] = [
 	{
 		method: 'GET',
 		pattern: '/trucks/list/',
-		handler: (request, store) => pageReply(searchEquipment(store.data.trucks, request), request, store, CAPPED_PAGE_SIZE),
+		handler: (request, store) => equipmentPage('trucks', store.data.trucks, request, store, CAPPED_PAGE_SIZE),
 	},
 	{ method: 'POST', pattern: '/trucks/create/', handler: createTruck },
 ];

@@ -148,8 +148,14 @@ export const workOrderRoutes: Route[] = [
 		method: 'GET',
 		pattern: '/work-orders/',
 		handler: (request, store) => {
-			const records = filteredAndOrdered(store.data.workOrders, request, store, WORK_ORDER_SCHEMA, '-id');
-			return pageReply(records.map((record) => asServed(record, store.config.workOrderTimeField)), request, store, CAPPED_PAGE_SIZE);
+			const records = filteredAndOrdered(store.data.workOrders, request, store, {
+				list: 'workOrders',
+				schema: WORK_ORDER_SCHEMA,
+				// Its read shape is "not shown": a strict server knows no column of it.
+				published: {},
+				defaultOrdering: '-id',
+			});
+			return pageReply('workOrders', records.map((record) => asServed(record, store.config.workOrderTimeField)), request, store, CAPPED_PAGE_SIZE);
 		},
 	},
 	{ method: 'POST', pattern: '/work-orders/create/', handler: createFromApi },
