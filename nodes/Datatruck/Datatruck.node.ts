@@ -1,4 +1,5 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { connectionDescription } from './resources/connection';
 import { dispatcherBoardDescription } from './resources/dispatcherBoard';
 import { driverDescription } from './resources/driver';
 import { loadDescription } from './resources/load';
@@ -35,6 +36,7 @@ export class Datatruck implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Connection', value: 'connection' },
 					{ name: 'Dispatcher Board', value: 'dispatcherBoard' },
 					{ name: 'Driver', value: 'driver' },
 					{ name: 'Load', value: 'load' },
@@ -44,6 +46,7 @@ export class Datatruck implements INodeType {
 				],
 				default: 'load',
 			},
+			...connectionDescription,
 			...dispatcherBoardDescription,
 			...driverDescription,
 			...loadDescription,

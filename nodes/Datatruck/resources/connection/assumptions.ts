@@ -1,0 +1,97 @@
+/**
+ * What Check Compatibility asks, one entry per finding key of `shared/lists` (docs/assumptions.md): the question
+ * in a user's words, and what the node does when the answer is yes or no.
+ */
+export interface ProbedAssumption {
+	key: string;
+	assumption: string;
+	question: string;
+	ifHeld: string;
+	ifNotHeld: string;
+}
+
+function entry(key: string, assumption: string, question: string, ifHeld: string, ifNotHeld: string): ProbedAssumption {
+	return { key, assumption, question, ifHeld, ifNotHeld };
+}
+
+const PAGE_NUMBERS = 'reads by page number, leaves out records it already holds and sorts in the node';
+
+export const PROBED = {
+	loadsOrdering: entry(
+		'loads.ordering',
+		'A22',
+		'Does the loads list sort by `ordering`?',
+		'lets Datatruck sort loads',
+		PAGE_NUMBERS,
+	),
+	loadsMultiOrdering: entry(
+		'loads.ordering.multi',
+		'A22',
+		'Does the loads list take several `ordering` fields (`status,id`)?',
+		'adds `id` as a tie-breaker to every loads ordering',
+		'sends one ordering field and breaks ties by id in the node',
+	),
+	loadsFilter: entry(
+		'loads.filter',
+		'A30',
+		'Does the loads list apply `filter` (a condition on `status`)?',
+		'lets Datatruck filter loads',
+		'reads the loads unfiltered and filters them in the node, within the request budget',
+	),
+	loadsIdFilter: entry(
+		'loads.filter.id',
+		'A30',
+		'Does the loads list leave out the ids given in `id exclude_in`?',
+		'checks lists that change while read with one extra request that leaves out the ids already held',
+		'de-duplicates by id in the node instead of asking Datatruck to leave ids out',
+	),
+	loadsDispatcherId: entry(
+		'loads.filter.dispatcher__id',
+		'A31',
+		'Do loads carry `dispatcher__id`, and does a filter on it work?',
+		'filters loads by dispatcher id',
+		'filters loads with `dispatcher__full_name is_in` the names of the chosen dispatchers',
+	),
+	longRequestLine: entry(
+		'requestLine.long',
+		'A30',
+		'Does Datatruck take a request line of about 6 KB (600 ids left out)?',
+		'leaves out up to 600 ids in one request',
+		'keeps every request line under 4,000 bytes by splitting the ids it leaves out',
+	),
+	workOrdersPageSize: entry(
+		'workOrders.pageSize',
+		'A2',
+		'Does the work-order list answer pages of the asked `page_size`?',
+		'reads work orders 25 a page',
+		'takes the page size Datatruck answers with and plans its pages from it',
+	),
+	workOrdersOrdering: entry(
+		'workOrders.ordering',
+		'A6',
+		'Does the work-order list sort by `ordering`?',
+		'lets Datatruck sort work orders',
+		PAGE_NUMBERS,
+	),
+	workOrdersFilter: entry(
+		'workOrders.filter',
+		'A6',
+		'Does the work-order list apply `filter` (`id is_in`)?',
+		'lets Datatruck filter work orders',
+		'reads the work orders unfiltered and filters them in the node, within the request budget',
+	),
+	driversPageSizeAll: entry(
+		'drivers.pageSize.all',
+		'A1',
+		'Does the driver list answer every driver on one page with `page_size=all`?',
+		'reads the driver list in one request',
+		'reads the driver list page by page',
+	),
+	driversIdFilter: entry(
+		'drivers.filter.id',
+		'A26',
+		'Does the driver list apply a filter on `id`?',
+		'reads one driver with `id is` and `page_size=1`',
+		'finds the driver in the list read with `page_size=all`',
+	),
+} satisfies Record<string, ProbedAssumption>;

@@ -1,0 +1,49 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
+import { markNotHeld } from '../../shared/lists';
+import { datatruckOperation } from '../../shared/route';
+import { connectionFor } from '../../shared/transport';
+import { runChecks, type Verdict } from './checks';
+import { answerOf } from './probes';
+
+/** preSend: the first probe is the operation's own request, the loads sorted by id. */
+async function loadsById(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	requestOptions.qs = { page_size: 25, ordering: 'id' };
+	return requestOptions;
+}
+
+/**
+ * Check Compatibility: read-only probes (GET, 11 requests at most, through the token's limiter) of what the
+ * specification leaves open. What does not hold is remembered for the credential's origin at once, so the
+ * next read in this n8n process starts with the plan that works (shared/lists/support.ts).
+ */
+export const connectionCheckCompatibilityOperation = datatruckOperation({
+	name: 'Check Compatibility',
+	value: 'checkCompatibility',
+	action: 'Check what this Datatruck supports',
+	description:
+		'Ask your Datatruck, with at most 11 read-only requests, whether it answers lists the way this node assumes where the API specification is silent; one item per assumption: held, not held or could not tell, and what the node does as a result',
+	method: 'GET',
+	path: '/orders/',
+	preSend: [loadsById],
+	async toItems(records): Promise<INodeExecutionData[]> {
+		const verdicts = await runChecks(this, answerOf(records[0]));
+		const { origin } = await connectionFor(this);
+		for (const { about, result, seen } of verdicts) {
+			if (result === 'not held') {
+				markNotHeld(this, origin, { key: about.key, assumption: about.assumption, seen, instead: about.ifNotHeld });
+			}
+		}
+		return verdicts.map((found) => ({ json: itemOf(found) }));
+	},
+});
+
+function itemOf({ about, result, seen }: Verdict) {
+	return {
+		assumption: about.assumption,
+		key: about.key,
+		question: about.question,
+		result,
+		seen,
+		whatTheNodeDoes: result === 'not held' ? about.ifNotHeld : about.ifHeld,
+	};
+}
