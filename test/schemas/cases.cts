@@ -51,6 +51,7 @@ const since = (event: string, extra: INodeParameters = {}) =>
 	}));
 
 export const SCHEMA_CASES: SchemaCase[] = [
+	{ node: 'datatruck', name: 'check compatibility', parameters: { resource: 'connection', operation: 'checkCompatibility' } },
 	// Dispatcher Board
 	{ node: 'datatruck', name: 'board, last 90 days', parameters: { resource: 'dispatcherBoard', operation: 'get', ...WINDOW, returnAll: true } },
 
