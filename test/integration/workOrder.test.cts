@@ -266,16 +266,39 @@ describe('Work Order › Create', () => {
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
+	describe('a procedure name in another spelling is sent in Datatruck\'s', () => {
+		test.each([
+			['trk brake issue', {}, 'TRK Brake Issue'],
+			['TRK-Brake Issue', {}, 'TRK Brake Issue'],
+			['Truck Brake Issue', {}, 'TRK Brake Issue'],
+			['TRL:tire repair / replacement', {}, 'TRL Tire Repair / Replacement'],
+			['brake issue', { truck: 'T112' }, 'TRK Brake Issue'],
+			['brake issue', { trailer: 'TR512' }, 'TRL Brake Issue'],
+			['TRK Tire Rim Repair / Replacement', {}, 'TRK TIre Rim Repair / Replacement'],
+		])('%s with %j → %s', async (typed, additionalFields, sent) => {
+			const result = await dt.run({ parameters: create({ procedureName: '={{ $json.procedure }}', additionalFields }), items: [{ procedure: typed }] });
+			expect(result.error).toBeUndefined();
+			expect(onlyRequest().body).toMatchObject({ procedure_name: sent });
+			expect(stored(result.json[0].id).procedure_name).toBe(sent);
+		});
+
+		test('in the JSON body too, the unit deciding the prefix', async () => {
+			const result = await dt.run({
+				parameters: create({ specifyBody: 'json', jsonBody: JSON.stringify({ procedure_name: 'tire repair / replacement', trailer: 'TR512' }) }),
+			});
+			expect(result.error).toBeUndefined();
+			expect(onlyRequest().body).toEqual({ procedure_name: 'TRL Tire Repair / Replacement', trailer: 'TR512' });
+		});
+	});
+
 	describe('bad input is refused before any request, naming the parameter', () => {
 		const form = (extra: INodeParameters) => create({ procedureName: 'TRK Brake Issue', ...extra });
 		const json = (body: unknown) => create({ specifyBody: 'json', jsonBody: typeof body === 'string' ? body : JSON.stringify(body) });
 		const cases: Array<[string, INodeParameters, RegExp]> = [
 			// n8n itself stops an empty required field; an expression that gives nothing reaches the node.
 			['procedure name expression that gives nothing', create({ procedureName: '={{ $json.procedure }}' }), /^Procedure Name: is required/],
-			['procedure name in the wrong case', create({ procedureName: 'TRK brake issue' }), /^Procedure Name: "TRK brake issue" is not one of Datatruck's 62 procedure names; did you mean "TRK Brake Issue"\?$/],
-			['procedure name without prefix', create({ procedureName: 'Wash' }), /did you mean "TRK Wash" or "TRL Wash"\?$/],
-			['unknown procedure name', create({ procedureName: 'TRK Flux Capacitor' }), /^Procedure Name: "TRK Flux Capacitor" is not one of Datatruck's 62 procedure names: it must be "TRK "/],
-			['Tire Rim spelled the usual way', create({ procedureName: 'TRK Tire Rim Repair / Replacement' }), /did you mean "TRK TIre Rim Repair \/ Replacement"\?/],
+			['unknown procedure name', create({ procedureName: 'TRK Flux Capacitor' }), /^Procedure Name: "TRK Flux Capacitor" is not one of Datatruck's 62 procedure names; the closest are "[^"]+", "[^"]+", "[^"]+"$/],
+			['misspelt procedure name', create({ procedureName: 'TRK Brake Isue' }), /^Procedure Name: "TRK Brake Isue" is not one of Datatruck's 62 procedure names; the closest are "TRK Brake Issue", "[^"]+", "[^"]+"$/],
 			['price with a comma', form({ additionalFields: { totalPrice: '1,234.50' } }), /^Additional Fields › Total Price: "1,234.50" is not a decimal number/],
 			['price in words', form({ additionalFields: { feeTotalPrice: 'forty' } }), /^Additional Fields › Fee Total Price: "forty" is not a decimal number/],
 			['price with a currency sign', form({ additionalFields: { taxTotalPrice: '$38.42' } }), /^Additional Fields › Tax Total Price: "\$38.42"/],

@@ -101,12 +101,18 @@ function distance(a: string, b: string): number {
 	return previous[b.length];
 }
 
-/** The three names nearest to a value, by edit distance on the squashed spelling. */
+/** How many of the value's words (their first four letters) begin a word of the name. */
+function sharedWords(wanted: string[], name: string): number {
+	const words = squash(name).split(' ');
+	return wanted.filter((word) => words.some((candidate) => candidate.startsWith(word.slice(0, 4)))).length;
+}
+
+/** The three names nearest to a value: most words in common first, then the fewest edits. */
 export function closestProcedureNames(value: string, count = 3): string[] {
 	const wanted = squash(value);
-	return [...PROCEDURE_NAMES]
-		.map((name) => ({ name, score: Math.min(distance(wanted, squash(name)), distance(wanted, squash(name.slice(4))) + 1) }))
-		.sort((a, b) => a.score - b.score)
+	const words = wanted.split(' ').filter(Boolean);
+	return PROCEDURE_NAMES.map((name) => ({ name, shared: sharedWords(words, name), edits: distance(wanted, squash(name)) }))
+		.sort((a, b) => b.shared - a.shared || a.edits - b.edits)
 		.slice(0, count)
 		.map(({ name }) => name);
 }

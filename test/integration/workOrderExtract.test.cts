@@ -1,0 +1,164 @@
+import type { INodeParameters } from 'n8n-workflow';
+import { clearSearchCache } from '../../nodes/Datatruck/shared/pickers/searchCache';
+import { useSandbox } from '../harness/sandbox.cts';
+
+/**
+ * Work Order › Extract From Text through n8n's RoutingNode against the sandbox: its only requests
+ * are the unit look-ups of the pickers' search (none with Check Unit off), it writes nothing, and
+ * a request it cannot turn into a work order is an item with ready false, not an error.
+ */
+const dt = useSandbox();
+
+const TRUCKS = '/api/v1/openapi/trucks/list/';
+const TRAILERS = '/api/v1/openapi/trailers/list/';
+// Thursday 2026-11-26 09:00 in Chicago.
+const OPTIONS = { timeZone: 'America/Chicago', now: '2026-11-26T15:00:00Z' };
+
+function extract(parameters: INodeParameters): INodeParameters {
+	return { resource: 'workOrder', operation: 'extractFromText', ...parameters, options: { ...OPTIONS, ...(parameters.options as object) } };
+}
+
+/** An Email Trigger (IMAP) item, as the default Text expression reads it. */
+const email = (subject: string, textPlain: string) => ({ subject, textPlain, from: 'mike@example.com' });
+
+beforeEach(() => clearSearchCache());
+
+describe('Work Order › Extract From Text', () => {
+	test('the email of the issue: one truck look-up, no write, a work order ready for Create', async () => {
+		const result = await dt.run({
+			parameters: extract({}),
+			items: [
+				email(
+					'T-112 brakes',
+					'Truck 112 brakes grinding bad, booked it at Big Rig Repair Dallas tomorrow 2pm. odometer 412,870. Shop # 214-555-0100 – Mike',
+				),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		expect(dt.sandbox.log.map((entry) => [entry.method, entry.path, entry.query])).toEqual([
+			['GET', TRUCKS, { page_size: '25', search: '112' }],
+		]);
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].pairedItem).toEqual({ item: 0 });
+		expect(result.json[0]).toEqual({
+			ready: true,
+			missing: [],
+			workOrder: {
+				procedure_name: 'TRK Brake Issue',
+				truck: 'T112',
+				scheduled_on_date: '2026-11-27T14:00:00-06:00',
+				vendor: 'Big Rig Repair Dallas',
+				vendor_phone: '(214) 555-0100',
+				odometer: 412870,
+				status: 'Pending',
+				notes: [{ body: 'From email: T-112 brakes' }],
+			},
+			understood: {
+				unit: { kind: 'truck', number: 'T-112', label: 'T112' },
+				procedure: 'TRK Brake Issue',
+				procedureWords: ['brakes', 'grinding'],
+				scheduledOn: '2026-11-27T14:00:00-06:00',
+				vendor: 'Big Rig Repair Dallas',
+				vendorPhone: '(214) 555-0100',
+				odometer: 412870,
+				reference: null,
+			},
+			reply: expect.stringMatching(/^The work order can be created:\nUnit: truck T112\nWork: TRK Brake Issue/),
+		});
+	});
+
+	test('one item per input item, paired; an unknown unit and a missing one are items, not errors', async () => {
+		const result = await dt.run({
+			parameters: extract({}),
+			items: [
+				email('trailer tire', 'Trailer TR-512 trailer tire flat'),
+				email('unit 999', 'unit 999 DEF warning'),
+				email('help', 'brakes grinding, no idea which truck'),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.json.map((item) => [item.ready, item.missing])).toEqual([
+			[true, []],
+			[false, ['unit 999 is not a truck or trailer in Datatruck']],
+			[false, ['the truck or trailer number']],
+		]);
+		expect(result.json[0].workOrder).toMatchObject({ procedure_name: 'TRL Tire Repair / Replacement', trailer: 'TR512' });
+		expect(result.json[1].workOrder).not.toHaveProperty('truck');
+		expect(result.json[1].reply).toContain('- unit 999 is not a truck or trailer in Datatruck');
+		expect(result.json[2].reply).toContain('- the truck or trailer number');
+		// A trailer by its kind; "unit 999" in both lists; nothing for no unit; and no write at all.
+		expect(dt.sandbox.log.map((entry) => [entry.method, entry.path, entry.query.search])).toEqual([
+			['GET', TRAILERS, '512'],
+			['GET', TRUCKS, '999'],
+			['GET', TRAILERS, '999'],
+		]);
+	});
+
+	test('the same unit twice within a minute is looked up once (the pickers\' cache)', async () => {
+		const item = email('T-112 brakes', 'Truck 112 brakes');
+		const result = await dt.run({ parameters: extract({}), items: [item, item] });
+		expect(result.json.map((json) => json.ready)).toEqual([true, true]);
+		expect(dt.requestLines()).toEqual([`GET ${TRUCKS}`]);
+	});
+
+	test('Check Unit off: no request at all, the unit taken as written', async () => {
+		const result = await dt.run({
+			parameters: extract({ options: { checkUnit: false } }),
+			items: [email('T-999 brakes', 'T-999 brakes grinding')],
+		});
+		expect(dt.sandbox.log).toEqual([]);
+		expect(result.json[0]).toMatchObject({ ready: true, workOrder: { truck: 'T-999', procedure_name: 'TRK Brake Issue' } });
+	});
+
+	test('Fields From an AI Extractor: the same rules, the unit looked up', async () => {
+		const output = {
+			unit: 'trailer 505',
+			procedure: 'TRL:tire repair / replacement',
+			scheduledOn: '11/28 9:30am',
+			vendor: 'Pilot Tire Care',
+			vendorPhone: '+1 469 555 0177',
+			odometer: '88k',
+			reference: 'WO-104233',
+			notes: 'Right side outer tire flat',
+		};
+		const result = await dt.run({ parameters: extract({ source: 'fields' }), items: [{ output }] });
+		expect(result.error).toBeUndefined();
+		expect(dt.sandbox.log.map((entry) => [entry.path, entry.query.search])).toEqual([[TRAILERS, '505']]);
+		expect(result.json[0]).toMatchObject({
+			ready: true,
+			workOrder: {
+				procedure_name: 'TRL Tire Repair / Replacement',
+				trailer: 'TR505',
+				scheduled_on_date: '2026-11-28T09:30:00-06:00',
+				vendor: 'Pilot Tire Care',
+				vendor_phone: '(469) 555-0177',
+				odometer: 88000,
+				reference_number: 'WO-104233',
+				status: 'Pending',
+				notes: [{ body: 'Right side outer tire flat' }],
+			},
+		});
+	});
+
+	test('Fields that are not an object: an error naming the parameter, before any request', async () => {
+		const result = await dt.run({ parameters: extract({ source: 'fields', fields: '={{ "brakes" }}' }) });
+		expect(result.error?.message).toMatch(/^Fields: /);
+		expect(dt.sandbox.log).toEqual([]);
+	});
+
+	test('a time zone that does not exist: an error naming the option, before any request', async () => {
+		const result = await dt.run({ parameters: extract({ options: { timeZone: 'Mars/Olympus' } }), items: [email('T-112', 'brakes')] });
+		expect(result.error?.message).toMatch(/^Options › Time Zone: "Mars\/Olympus" is not a time zone/);
+		expect(dt.sandbox.log).toEqual([]);
+	});
+
+	test('the workflow\'s time zone when the option is empty', async () => {
+		const result = await dt.run({
+			parameters: { resource: 'workOrder', operation: 'extractFromText', options: { now: '2026-11-26T15:00:00Z', checkUnit: false } },
+			items: [email('T-112', 'brakes tomorrow 2pm')],
+			timezone: 'America/New_York',
+		});
+		expect(result.json[0].workOrder).toMatchObject({ scheduled_on_date: '2026-11-27T14:00:00-05:00' });
+	});
+});
