@@ -65,4 +65,54 @@ describe('Connection › Check Compatibility', () => {
 		const result = await dt.run({ parameters: check });
 		expect(JSON.stringify(result.json)).not.toContain(dt.sandbox.token);
 	});
+
+	describe('a Datatruck that differs in ways the specification allows', () => {
+		afterEach(() => dt.sandbox.configure({ profile: 'default' }));
+
+		const heldExcept = (notHeld: string[]) =>
+			Object.fromEntries(PROBED_KEYS.map((key) => [key, notHeld.includes(key) ? 'not held' : 'held']));
+
+		test.each([
+			[
+				'the spec-only profile',
+				{ profile: 'spec-only' },
+				[
+					'loads.ordering.multi',
+					'loads.filter.dispatcher__id',
+					'requestLine.long',
+					'workOrders.pageSize',
+					'workOrders.ordering',
+					'workOrders.filter',
+					'drivers.filter.id',
+				],
+			],
+			['loads: one ordering field, 400 on more', { lists: { loads: { singleOrdering: 'reject' } } }, ['loads.ordering.multi']],
+			['loads: one ordering field, the rest ignored', { lists: { loads: { singleOrdering: 'ignoreRest' } } }, ['loads.ordering.multi']],
+			['loads: ordering ignored', { lists: { loads: { ignoreOrdering: true } } }, ['loads.ordering', 'loads.ordering.multi']],
+			['loads: filter on id ignored', { lists: { loads: { ignoreFilter: ['id'] } } }, ['loads.filter.id']],
+			['loads: filter on status ignored', { lists: { loads: { ignoreFilter: ['status'] } } }, ['loads.filter']],
+			['loads without dispatcher__id', { loadsDispatcherId: false }, ['loads.filter.dispatcher__id']],
+			['gunicorn’s request-line limit', { maxRequestLine: { bytes: 4094, status: 400 } }, ['requestLine.long']],
+			['a 414 on long request lines', { maxRequestLine: { bytes: 4094, status: 414 } }, ['requestLine.long']],
+			[
+				'work-order list without query support',
+				{ lists: { workOrders: { ignoreFilter: true, ignoreOrdering: true, ignorePageSize: true } } },
+				['workOrders.pageSize', 'workOrders.ordering', 'workOrders.filter'],
+			],
+			['driver list without the id filter', { lists: { drivers: { ignoreFilter: ['id'] } } }, ['drivers.filter.id']],
+		])('%s: the right assumptions not held, remembered for the origin, still at most 12 GETs', async (_name, config, notHeld) => {
+			dt.sandbox.configure(config as never);
+			const result = await dt.run({ parameters: check });
+
+			expect(result.error).toBeUndefined();
+			expect(resultsByKey(result.json)).toEqual(heldExcept(notHeld));
+			for (const item of result.json.filter((json) => json.result === 'not held')) {
+				expect(item.seen).not.toBe('');
+				expect(item.whatTheNodeDoes).not.toMatch(/^lets Datatruck/);
+			}
+			expect(dt.sandbox.log.length).toBeLessThanOrEqual(12);
+			expect(dt.sandbox.log.every((entry) => entry.method === 'GET')).toBe(true);
+			expect(findingsFor(new URL(dt.sandbox.baseUrl).origin).map((finding) => finding.key).sort()).toEqual([...notHeld].sort());
+		});
+	});
 });
