@@ -3,6 +3,7 @@
  * and shops write it, and the fields that matter in what comes out. Dates count from Thursday
  * 2026-11-26 09:00 in Chicago unless a row says otherwise.
  */
+import { readFileSync } from 'node:fs';
 import {
 	extraction,
 	type Extraction,
@@ -12,7 +13,7 @@ import {
 	type UnitFinder,
 } from '../../nodes/Datatruck/resources/workOrder/repairRequest';
 import { closestProcedureNames, matchProcedureName } from '../../nodes/Datatruck/resources/workOrder/procedureNames';
-import { sameUnit } from '../../nodes/Datatruck/resources/workOrder/repairRequest';
+import { PROCEDURE_WORDS, sameUnit } from '../../nodes/Datatruck/resources/workOrder/repairRequest';
 
 const CHICAGO = { now: new Date('2026-11-26T15:00:00Z'), timeZone: 'America/Chicago' };
 
@@ -335,5 +336,14 @@ describe('procedure name forgiveness (shared with Work Order › Create)', () =>
 		expect(matchProcedureName('TRK Brake Isue')).toBeNull();
 		expect(closestProcedureNames('TRK Brake Isue')).toHaveLength(3);
 		expect(closestProcedureNames('TRK Brake Isue')[0]).toBe('TRK Brake Issue');
+	});
+});
+
+describe('docs/work-orders-from-email.md', () => {
+	test('its table of words names every procedure row of the code, in the same order', () => {
+		const page = readFileSync(`${__dirname}/../../docs/work-orders-from-email.md`, 'utf8');
+		const table = page.slice(page.indexOf('| Words (any case) |'), page.indexOf('**Procedure names are forgiven**'));
+		const suffixes = [...table.matchAll(/^\|[^|]+\|\s*(.+?)\s*\|$/gm)].map(([, suffix]) => suffix.replace(/ \(a trailer\)$/, '')).slice(2);
+		expect(suffixes).toEqual(PROCEDURE_WORDS.map((row) => row.suffix));
 	});
 });
