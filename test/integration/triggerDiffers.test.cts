@@ -1,0 +1,205 @@
+import * as path from 'node:path';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
+import type { TriggerState } from '../../nodes/DatatruckTrigger/state';
+import { PollHarness, type PollResult } from '../harness/poll.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import type { Order } from '../sandbox/index.cts';
+
+/**
+ * The trigger against a Datatruck that ignores its time bound, its order or both (issue 28): every
+ * new record emitted exactly once across polls, the cursor never back, each poll within
+ * 2 × pages + 3 requests, the finding said once in n8n's log.
+ */
+const DAY = 86_400_000;
+let now = Math.floor((Date.now() - DAY) / 1000) * 1000;
+const dt = useSandbox({ rateLimit: false, now: () => new Date(now) });
+
+/** n8n-core's own logger instance (its nested @n8n/di container), the one a node's `this.logger` is. */
+function coreLogger(): { warn: (...args: unknown[]) => void } {
+	const fromCore = (name: string) => require(require.resolve(name, { paths: [path.dirname(require.resolve('n8n-core'))] }));
+	const { Container } = fromCore('@n8n/di');
+	const { Logger } = fromCore('@n8n/backend-common');
+	return Container.get(Logger);
+}
+
+const saved = { ...triggerSettings };
+let warn: jest.SpyInstance;
+beforeAll(() => {
+	Object.assign(triggerSettings, { requestTimeoutMs: 2_000, now: () => now });
+});
+afterAll(() => {
+	Object.assign(triggerSettings, saved);
+});
+beforeEach(() => {
+	resetSupport();
+	dt.sandbox.reset({ loads: 60 });
+	dt.sandbox.live.off();
+	dt.sandbox.clearLog();
+	warn = jest.spyOn(coreLogger(), 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+	dt.sandbox.live.off();
+	warn.mockRestore();
+});
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const at = (seconds: number) => iso(now + seconds * 1000);
+const advance = (seconds: number) => {
+	now += seconds * 1000;
+};
+
+function trigger(parameters: INodeParameters) {
+	return new PollHarness({ parameters, credentials: dt.credentials({ rateLimitRequests: 100_000 }) });
+}
+
+function load(partial: Partial<Order> = {}): Order {
+	return dt.sandbox.createLoad({ pickup_time: null, delivery_time: null, is_flagged: false, flagging_reason: null, ...partial });
+}
+
+const idsOf = (result: PollResult) => result.json.map((record) => Number(record.id));
+const origin = () => new URL(dt.sandbox.baseUrl).origin;
+const findingWarnings = () => warn.mock.calls.filter(([message]) => String(message).includes('differs from assumption'));
+
+/**
+ * Polls, checking what must hold after every poll: no error, the cursor never back, the requests
+ * within 2 × pages + 3 (pages of the list as large as it was during the poll), nothing emitted twice.
+ */
+class Watch {
+	readonly emitted: number[] = [];
+	private last?: TriggerState;
+
+	constructor(
+		readonly harness: PollHarness,
+		private readonly listSize: () => number,
+		private readonly pageSize = 25,
+	) {}
+
+	async poll(): Promise<number[]> {
+		dt.sandbox.clearLog();
+		const sizeBefore = this.listSize();
+		const result = await this.harness.poll();
+		expect(result.error).toBeUndefined();
+		const pages = Math.ceil(Math.max(sizeBefore, this.listSize()) / this.pageSize);
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(2 * pages + 3);
+		const state = this.harness.state!;
+		if (this.last) {
+			expect(state.high).toBeGreaterThanOrEqual(this.last.high);
+			expect(state.floor).toBeGreaterThanOrEqual(this.last.floor);
+		}
+		this.last = state;
+		const ids = idsOf(result);
+		this.emitted.push(...ids);
+		expect(new Set(this.emitted).size).toBe(this.emitted.length);
+		return ids;
+	}
+}
+
+const loadCount = () => dt.sandbox.data.orders.length;
+
+async function newLoadsEmittedOnce(switches: IDataObject) {
+	dt.sandbox.configure(switches);
+	const watch = new Watch(trigger({ event: 'newLoad' }), loadCount);
+	expect(await watch.poll()).toEqual([]);
+
+	load({ id: 95_002, created_datetime: at(2) });
+	load({ id: 95_001, created_datetime: at(2) });
+	load({ id: 95_003, created_datetime: at(1) });
+	advance(5);
+	expect(await watch.poll()).toEqual([95_003, 95_001, 95_002]);
+	expect(await watch.poll()).toEqual([]);
+
+	// A late commit, older than loads already emitted, and a new one.
+	load({ id: 94_999, created_datetime: at(-3) });
+	load({ id: 95_010, created_datetime: at(1) });
+	advance(2);
+	expect(await watch.poll()).toEqual([94_999, 95_010]);
+	advance(15 * 60);
+	expect(await watch.poll()).toEqual([]);
+	return watch;
+}
+
+describe('Datatruck Trigger when the loads list differs', () => {
+	test('the created_datetime filter ignored: New Load emits each new load once, within budget, said once in the log', async () => {
+		await newLoadsEmittedOnce({ lists: { loads: { ignoreFilter: ['created_datetime'] } } });
+		expect(findingsFor(origin()).map((finding) => finding.key)).toEqual(['loads.filter.created_datetime']);
+		expect(findingWarnings()).toHaveLength(1);
+	});
+
+	test('the filter and the ordering ignored: still once each, the whole list read within budget', async () => {
+		await newLoadsEmittedOnce({ lists: { loads: { ignoreFilter: true, ignoreOrdering: true } } });
+		expect(findingsFor(origin()).map((finding) => finding.key)).toEqual(expect.arrayContaining(['loads.ordering']));
+		const keys = findingWarnings().map(([, meta]) => (meta as IDataObject).key);
+		expect(new Set(keys).size).toBe(keys.length);
+	});
+
+	test('the spec-only profile (one ordering field, published columns only): once each, the tie-breaker dropped once', async () => {
+		await newLoadsEmittedOnce({ profile: 'spec-only' });
+		expect(findingsFor(origin()).map((finding) => finding.key)).toContain('loads.ordering.multi');
+		const orderings = dt.sandbox.log.map((entry) => entry.query.ordering);
+		expect(orderings.every((ordering) => !String(ordering).includes(','))).toBe(true);
+	});
+
+	test('the whole filter ignored: Load Picked Up emits only picked-up loads, each once', async () => {
+		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true } } });
+		const watch = new Watch(trigger({ event: 'loadPickedUp' }), loadCount);
+		expect(await watch.poll()).toEqual([]);
+		load({ id: 96_001, pickup_time: at(1) });
+		load({ id: 96_002, created_datetime: at(1) });
+		load({ id: 96_003, pickup_time: at(2) });
+		advance(3);
+		expect(await watch.poll()).toEqual([96_001, 96_003]);
+		expect(await watch.poll()).toEqual([]);
+		expect(findingWarnings().length).toBeGreaterThan(0);
+	});
+
+	test('the whole filter ignored: Load Flagged never takes an unflagged load for a flagged one', async () => {
+		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true } } });
+		const watch = new Watch(trigger({ event: 'loadFlagged' }), loadCount);
+		expect(await watch.poll()).toEqual([]);
+		load({ id: 97_001, created_datetime: at(-60), is_flagged: true, flagging_reason: 'Late' });
+		load({ id: 97_002, created_datetime: at(-60) });
+		advance(3);
+		expect(await watch.poll()).toEqual([97_001]);
+		expect(await watch.poll()).toEqual([]);
+	});
+
+	test('with live data changing while it scans, each new load that stays is emitted exactly once', async () => {
+		dt.sandbox.configure({ lists: { loads: { ignoreFilter: ['created_datetime'], ignoreOrdering: true } } });
+		const watch = new Watch(trigger({ event: 'newLoad' }), loadCount);
+		expect(await watch.poll()).toEqual([]);
+		const existing = new Set(dt.sandbox.data.orders.map((order) => order.id));
+		const activatedAt = now;
+		const mine: number[] = [];
+		dt.sandbox.live.configure({ create: 1, move: 1, delete: 0, shift: 0, seed: 28 });
+		for (let round = 0; round < 6; round++) {
+			for (let i = 0; i < 7; i++) mine.push(load({ created_datetime: at(1 + i) }).id);
+			advance(10);
+			await watch.poll();
+		}
+		dt.sandbox.live.off();
+		advance(20 * 60);
+		await watch.poll();
+		// Live data also commits loads dated up to a day back: those older than the late-entry window are
+		// too late by design; every one dated after activation must come, and nothing that existed before.
+		const created = dt.sandbox.data.orders.filter((order) => !existing.has(order.id));
+		const due = created.filter((order) => Date.parse(String(order.created_datetime)) >= activatedAt).map((order) => order.id);
+		for (const id of [...mine, ...due]) expect(watch.emitted.filter((emitted) => emitted === id)).toHaveLength(1);
+		expect(created.map((order) => order.id)).toEqual(expect.arrayContaining(watch.emitted));
+		expect(due.length).toBeGreaterThan(mine.length);
+	});
+
+	test('New Work Order under the spec-only profile (no query support on the work-order list): once each', async () => {
+		dt.sandbox.configure({ profile: 'spec-only' });
+		const workOrders = () => dt.sandbox.data.workOrders.length;
+		const watch = new Watch(trigger({ event: 'newWorkOrder' }), workOrders, 10);
+		expect(await watch.poll()).toEqual([]);
+		dt.sandbox.createWorkOrder({ id: 99_001, created_datetime: at(1) } as never);
+		dt.sandbox.createWorkOrder({ id: 99_002, created_datetime: at(2) } as never);
+		advance(3);
+		expect(await watch.poll()).toEqual([99_001, 99_002]);
+		expect(await watch.poll()).toEqual([]);
+		expect(findingsFor(origin()).map((finding) => finding.key)).toEqual(expect.arrayContaining(['workOrders.ordering']));
+	});
+});
