@@ -136,6 +136,16 @@ export const SCHEMA_CASES: SchemaCase[] = [
 		},
 	},
 	{ node: 'datatruck', name: 'all work orders', parameters: { resource: 'workOrder', operation: 'getMany', returnAll: true } },
+	{
+		node: 'datatruck',
+		name: 'repair emails read into work orders (ready, unknown unit, no unit, no date)',
+		parameters: { resource: 'workOrder', operation: 'extractFromText', options: { timeZone: 'America/Chicago', now: SCHEMA_CLOCK } },
+		items: [
+			{ subject: 'T-112 brakes', textPlain: 'Truck 112 brakes grinding, booked at Big Rig Repair Dallas tomorrow 2pm. odometer 412,870. Shop # 214-555-0100, our WO-104233' },
+			{ subject: 'unit 999', textPlain: 'unit 999 making a noise' },
+			{ subject: 'help', textPlain: 'trailer tire flat' },
+		],
+	},
 
 	// Datatruck Trigger: every event, Simplify off and on (work orders have no Simplify)
 	...['newLoad', 'loadFlagged', 'loadPickedUp', 'loadDelivered'].flatMap((event) => [
