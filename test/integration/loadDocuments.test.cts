@@ -1,3 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import tls from 'node:tls';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { useSandbox } from '../harness/sandbox.cts';
@@ -433,6 +441,88 @@ describe('Load › Get Documents: bad input', () => {
 	test('an unknown load is the usual not-found error', async () => {
 		const result = await dt.run({ parameters: getDocuments(999999) });
 		expect(result.error?.message).toBe('No load with ID 999999 exists in this Datatruck company');
+		expect(files().log).toEqual([]);
+	});
+});
+
+/**
+ * A credential on a real `https` Datatruck, as a carrier has it. The name `prairie.datatruck.test` is routed, for
+ * this test only, to a TLS front on loopback (a certificate made here with openssl) that passes each request on to
+ * the sandbox: the node's requests still travel over real HTTPS and reach the sandbox's log.
+ */
+describe('Load › Get Documents: links under a credential on an https Datatruck', () => {
+	const NAME = 'prairie.datatruck.test';
+	let front: https.Server;
+	let frontPort = 0;
+	let certificate = '';
+	const realConnect = tls.connect;
+
+	beforeAll(async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'datatruck-tls-'));
+		execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${NAME}`,
+			'-addext', `subjectAltName=DNS:${NAME}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+		certificate = readFileSync(join(dir, 'cert.pem'), 'utf8');
+		front = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert: certificate }, (req, res) => {
+			const target = new URL(dt.sandbox.origin);
+			const upstream = http.request(
+				{ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+				(answer) => {
+					res.writeHead(answer.statusCode ?? 502, answer.headers);
+					answer.pipe(res);
+				},
+			);
+			req.pipe(upstream);
+		});
+		await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+		frontPort = (front.address() as AddressInfo).port;
+		jest.spyOn(tls, 'connect').mockImplementation(((options: tls.ConnectionOptions, ...rest: unknown[]) => {
+			if (options?.servername !== NAME && options?.host !== NAME) return (realConnect as (...args: unknown[]) => tls.TLSSocket)(options, ...rest);
+			return realConnect({ ...options, host: '127.0.0.1', port: frontPort, servername: NAME, ca: certificate }, ...(rest as []));
+		}) as typeof tls.connect);
+	});
+	afterAll(async () => {
+		jest.restoreAllMocks();
+		await new Promise((resolve) => front?.close(resolve));
+	});
+
+	const httpsCredentials = () => dt.credentials({ company: `https://${NAME}:${frontPort}` });
+
+	test('control: a link on the credential’s own https address downloads, with the token, over HTTPS', async () => {
+		const source = seededLoad(withAll);
+		const load = loadWithDocuments([
+			{ file_link: `https://${NAME}:${frontPort}/api/v1/openapi/orders/${source.id}/documents/1/file/` },
+		]);
+		const result = await dt.run({ parameters: getDocuments(load.id), credentials: httpsCredentials() });
+		expect(result.error).toBeUndefined();
+		expect(bytesOf(result.items[0])).toEqual(files().fileAt(source.documents[1].file_link).bytes);
+		expect(dt.requestLines()).toEqual([
+			`GET /api/v1/openapi/orders/${load.id}`,
+			`GET /api/v1/openapi/orders/${source.id}/documents/1/file/`,
+		]);
+		expect(dt.sandbox.log.every((entry) => entry.headers.authorization === `Token ${dt.sandbox.token}`)).toBe(true);
+	});
+
+	test.each([
+		['plain http on another loopback address (the reported case)', () => `http://127.0.0.2:${new URL(files().origin).port}/files/internal/admin.pdf`, 'the link points to an address on a private or local network'],
+		['plain http on loopback where a file host really answers', () => `${files().origin}/prairie-line/proof_of_delivery_1.pdf?signature=abc123`, 'the link points to an address on a private or local network'],
+		['https on a private address', () => 'https://192.168.1.10/admin.pdf?signature=abc123', 'the link points to an address on a private or local network'],
+		['plain http on a public host', () => 'http://files.example.com/pod.pdf?signature=abc123', 'the link is not an https address'],
+	])('%s: refused, nothing sent there', async (_name, link, problem) => {
+		const load = loadWithDocuments([{ file_link: link() }]);
+		const result = await dt.run({ parameters: getDocuments(load.id), credentials: httpsCredentials() });
+		expect(result.error?.message).toMatch(new RegExp(`^Could not download the proof of delivery of load ${load.id}: ${problem} \\(`));
+		expectNoSignedQuery(result.error);
+		expect(dt.requestLines()).toEqual([`GET /api/v1/openapi/orders/${load.id}`]);
+		expect(files().log).toEqual([]);
+	});
+
+	test('Datatruck’s redirect to a signed link on a loopback file host: refused at that hop, the token stays behind', async () => {
+		const source = seededLoad(withAll);
+		const load = loadWithDocuments([{ file_link: `https://${NAME}:${frontPort}/api/v1/openapi/orders/${source.id}/documents/2/link/` }]);
+		const result = await dt.run({ parameters: getDocuments(load.id), credentials: httpsCredentials() });
+		expect(result.error?.message).toMatch(/the file host redirected to an address on a private or local network \(127\.0\.0\.1:\d+, file /);
+		expectNoSignedQuery(result.error);
+		expect(dt.sandbox.log).toHaveLength(2);
 		expect(files().log).toEqual([]);
 	});
 });
