@@ -116,3 +116,19 @@ describe('Connection › Check Compatibility', () => {
 		});
 	});
 });
+
+describe('Connection › Check Compatibility on a company with a single load', () => {
+	const tiny = useSandbox({ rateLimit: false, loads: 1 });
+
+	test('what one load cannot decide is "could not tell", and is not remembered as not held', async () => {
+		const result = await tiny.run({ parameters: check });
+		expect(result.error).toBeUndefined();
+		const results = resultsByKey(result.json);
+		expect(results['loads.ordering']).toBe('could not tell');
+		expect(results['loads.ordering.multi']).toBe('could not tell');
+		expect(results['loads.filter']).toBe('could not tell');
+		expect(result.json.find((item) => item.key === 'loads.ordering')?.seen).toBe('only 1 record(s) to compare');
+		expect(findingsFor(new URL(tiny.sandbox.baseUrl).origin)).toEqual([]);
+		expect(tiny.sandbox.log.length).toBeLessThanOrEqual(12);
+	});
+});
