@@ -161,4 +161,13 @@ describe('Work Order › Extract From Text', () => {
 		});
 		expect(result.json[0].workOrder).toMatchObject({ scheduled_on_date: '2026-11-27T14:00:00-05:00' });
 	});
+
+	test('a Now picked without a zone is wall-clock time in the Time Zone option', async () => {
+		// 09:00 in Chicago: 8am has passed, so it is tomorrow's; read as 09:00 UTC (03:00 Chicago) it would be today's.
+		const result = await dt.run({
+			parameters: extract({ options: { now: '2026-11-26T09:00:00', checkUnit: false } }),
+			items: [email('T-112', 'brakes at 8am')],
+		});
+		expect(result.json[0].workOrder).toMatchObject({ scheduled_on_date: '2026-11-27T08:00:00-06:00' });
+	});
 });

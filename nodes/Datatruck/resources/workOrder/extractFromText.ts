@@ -97,7 +97,9 @@ function clockOf(ctx: IExecutePaginationFunctions, check: ParameterCheck, option
 	const timeZone = String(options.timeZone ?? '').trim() || ctx.getTimezone();
 	if (!isTimeZone(timeZone)) check.fail('Options › Time Zone', `"${timeZone}" is not a time zone`, 'America/Chicago');
 	const nowText = options.now === undefined || options.now === '' ? '' : String(options.now);
-	const now = nowText ? new Date(Date.parse(check.dateTime(nowText, 'Options › Now'))) : new Date();
+	// A Now picked without a zone is wall-clock time in the request's time zone, not the workflow's.
+	const inZone = new ParameterCheck(ctx.getNode(), ctx.getItemIndex(), timeZone);
+	const now = nowText ? new Date(Date.parse(inZone.dateTime(nowText, 'Options › Now'))) : new Date();
 	return { now, timeZone };
 }
 
