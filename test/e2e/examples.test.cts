@@ -1,8 +1,13 @@
 /**
  * The shipped example that runs on demand (weekly dispatcher board report, through its "Run now" Manual Trigger),
  * imported unchanged into a real n8n and run against the sandbox. The examples that must be published (the email
- * webhook, the flag alert, the proof-of-delivery email) run in published.test.cts, in a running n8n.
+ * webhook, the flag alert, the proof-of-delivery email) run in published.test.cts, in a running n8n; the mailbox one in
+ * mailbox.test.cts. The email examples' n8n nodes (IMAP, Send Email, If, the AI extractor and its model) must be
+ * ones this n8n line has, at the version the example names, with every parameter the example sets.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { paths, VERSIONS } from '../../scripts/n8n-runtime.cjs';
 import type { Sandbox } from '../sandbox/index.cts';
 import { N8n, expectSuccess } from './lib/n8n.cts';
 import { example, exampleCredential } from './lib/examples.cts';
@@ -60,5 +65,30 @@ describe('example workflow run on demand in n8n', () => {
 			}),
 		);
 		expect(report.text).toContain(`week of ${start}: ${sum('total_trips')} trips by ${rows.length} dispatchers`);
+	});
+});
+
+interface NodeType {
+	name: string;
+	version: number | number[];
+	properties: Array<{ name: string; displayOptions?: { show?: Record<string, unknown[]> } }>;
+}
+
+describe(`the email examples' n8n nodes exist in n8n ${VERSIONS.n8n}`, () => {
+	const modules = join(paths.n8nBin, '../../..');
+	const known = ['n8n-nodes-base', '@n8n/n8n-nodes-langchain'].flatMap((pkg) => {
+		const types: NodeType[] = JSON.parse(readFileSync(join(modules, pkg, 'dist/types/nodes.json'), 'utf8'));
+		return types.map((t) => ({ ...t, name: `${pkg}.${t.name}` }));
+	});
+
+	it.each(['create-work-order-from-mailbox.json', 'create-work-order-from-email.json', 'create-work-order-with-ai.json'])('%s', (file) => {
+		const nodes = example(file).nodes as Array<{ type: string; typeVersion: number; parameters: Record<string, unknown> }>;
+		for (const node of nodes.filter((n) => !n.type.startsWith('n8n-nodes-datatruck.'))) {
+			// A node type can be described once per version range: the parameter must be in one for this version.
+			const described = known.filter((t) => t.name === node.type && [t.version].flat().includes(node.typeVersion));
+			expect({ node: node.type, version: node.typeVersion, known: described.length > 0 }).toEqual({ node: node.type, version: node.typeVersion, known: true });
+			const names = new Set(described.flatMap((t) => t.properties.map((p) => p.name)));
+			expect({ node: node.type, unknown: Object.keys(node.parameters).filter((name) => !names.has(name)) }).toEqual({ node: node.type, unknown: [] });
+		}
 	});
 });

@@ -53,4 +53,10 @@ describe('GitHub Actions workflows', () => {
 		expect(scripts?.prepublishOnly).toBe('n8n-node prerelease');
 		expect(publish.indexOf('needs: test')).toBeGreaterThan(0);
 	});
+
+	test('.ci/run installs Dovecot for the mailbox test in the background, beside Chromium', () => {
+		const ciRun = read('.ci/run');
+		expect(ciRun).toMatch(/^node scripts\/ensure-imap\.js > \.cache\/imap-install\.log 2>&1 &/m);
+		expect(ciRun.indexOf('ensure-imap.js')).toBeLessThan(ciRun.indexOf('npm install'));
+	});
 });
