@@ -2,9 +2,9 @@
  * Published workflows in one running n8n (`n8n start`), sharing the minute-long poll waits:
  * - the Datatruck Trigger: a New Load and a Load Flagged workflow; one new load and one newly flagged load give
  *   exactly one execution each, and no more on later polls;
- * - the shipped examples that must be published: a repair email posted to the webhook creates a work order;
- *   the same flagged load is posted once to Slack (a local receiver stands in for it); a delivered load's proof of
- *   delivery is downloaded and mailed, byte for byte, to a local SMTP server (lib/podEmail.cts).
+ * - the shipped examples that must be published (the repair-email ones run in mailbox.test.cts): the same flagged
+ *   load is posted once to Slack (a local receiver stands in for it); a delivered load's proof of delivery is
+ *   downloaded and mailed, byte for byte, to a local SMTP server (lib/podEmail.cts).
  * Each workflow polls with its own token, so the sandbox log tells their requests apart. The proof-of-delivery
  * example polls a sandbox of its own: its delivered load is a new load too, which the New Load workflow must not
  * see. The events all happen at once, after every trigger's activation poll, so the poll waits overlap.
@@ -12,7 +12,6 @@
  * does (lib/publish.cts); the CLI's import is proven by examples.test.cts and smoke.test.cts. n8n is stopped by its
  * pid.
  */
-import { httpJson } from '../../scripts/n8n-runtime.cjs';
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox/index.cts';
 import { example, exampleCredential } from './lib/examples.cts';
 import { executionRun, executionsOf, waitFor, type ExecutionSummary } from './lib/executions.cts';
@@ -41,7 +40,6 @@ describe('published workflows in a running n8n', () => {
 	let session: Session | undefined;
 	const slack = new Receiver();
 	const smtp = new SmtpStandIn();
-	const emailWf = example('create-work-order-from-email.json');
 	const alertWf = example('alert-on-flagged-loads.json');
 	const podWf = podEmailWorkflow(POD_CREDENTIAL);
 	let [newWf, flagWf, alertWfId, podWfId] = ['', '', '', ''];
@@ -75,7 +73,6 @@ describe('published workflows in a running n8n', () => {
 			[
 				triggerWorkflow(NEW_WF, 'E2E trigger: new load', { event: 'newLoad' }, { id: 'e2eTrigNewCred01', name: 'Datatruck (new loads)' }),
 				triggerWorkflow(FLAG_WF, 'E2E trigger: load flagged', { event: 'loadFlagged', simplify: true }, { id: 'e2eTrigFlagCred1', name: 'Datatruck (flags)' }),
-				emailWf,
 				alertWf,
 				podWf,
 			],
@@ -91,49 +88,6 @@ describe('published workflows in a running n8n', () => {
 		await smtp.stop();
 		await sb?.close();
 		await podSb?.close();
-	});
-
-	it('example "work order from a repair email": the webhook stands in for the mail service', async () => {
-		const email = {
-			from: 'dispatch@lonestar-freight.example',
-			subject: 'Repair request WO-77120: brakes on T142',
-			text: [
-				'Hi shop team,',
-				'Procedure: TRK Brake Issue',
-				'Truck: T142',
-				'Vendor: TA Truck Service Joliet',
-				'Vendor phone: (815) 555-0142',
-				'Scheduled: 2026-11-24T14:00:00Z',
-				'Odometer: 412870',
-				'Driver says the pedal goes soft on downgrades.',
-			].join('\n'),
-		};
-		// n8n answers /healthz before it has registered the published webhooks; until then the path is a 404,
-		// which runs nothing, so posting again is safe.
-		const reply = await waitFor('the published webhook', async () => {
-			const r = await httpJson('POST', `${session!.url}/webhook/datatruck/work-order-email`, { body: email });
-			return r.status === 404 ? undefined : r;
-		}, 60_000);
-		expect(reply.status).toBe(200);
-
-		const sent = byToken(EXAMPLE_TOKEN).filter((e) => e.method !== 'GET');
-		expect(sent.map((e) => `${e.method} ${e.path}`)).toEqual(['POST /api/v1/openapi/work-orders/create/']);
-		expect(sent[0].headers['content-type']).toMatch(/^application\/json/);
-		expect(sent[0].body).toEqual({
-			procedure_name: 'TRK Brake Issue',
-			reference_number: 'WO-77120',
-			status: 'Pending',
-			truck: 'T142',
-			vendor: 'TA Truck Service Joliet',
-			vendor_phone: '(815) 555-0142',
-			scheduled_on_date: '2026-11-24T14:00:00Z',
-			odometer: 412870,
-			notes: [{ body: `From ${email.from}: ${email.subject}\n\n${email.text}` }],
-		});
-		const createdId = (reply.json as { id: number }).id;
-		expect(sb.data.workOrders.find((w) => w.id === createdId)).toEqual(
-			expect.objectContaining({ procedure_name: 'TRK Brake Issue', truck: 'T142', odometer: 412870 }),
-		);
 	});
 
 	let newLoad: { id: number };

@@ -8,7 +8,7 @@
  * it here. Dovecot refuses to serve mail as root, so as root the mailbox belongs to `nobody`.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../../scripts/ports.cjs';
@@ -48,6 +48,8 @@ export class DovecotMailbox {
 				`state_dir = ${join(this.dir, 'run')}`,
 				`log_path = ${join(this.dir, 'dovecot.log')}`,
 				'protocols = imap',
+				// The imap process's title says what its client does ("IDLE"): see waitingForMail().
+				'verbose_proctitle = yes',
 				'listen = 127.0.0.1',
 				'ssl = no',
 				'disable_plaintext_auth = no',
@@ -67,6 +69,24 @@ export class DovecotMailbox {
 		const started = spawnSync('sh', ['-c', `exec "$0" -c "$1" 2>"$2" >/dev/null </dev/null`, DOVECOT, this.config, errors]);
 		if (started.status !== 0) throw new Error(`dovecot did not start: ${readFileSync(errors, 'utf8')}${this.log()}`);
 		return this;
+	}
+
+	/**
+	 * True once a client of this mailbox waits in IDLE for new mail. The Email Trigger (IMAP) listens for
+	 * arrivals only from then on: mail delivered between its login and its IDLE is never read.
+	 */
+	waitingForMail(): boolean {
+		const ours = `${USER} 127.0.0.1`;
+		return readdirSync('/proc')
+			.filter((pid) => /^\d+$/.test(pid))
+			.some((pid) => {
+				try {
+					const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+					return title.startsWith('dovecot/imap ') && title.includes(ours) && title.includes('IDLE');
+				} catch {
+					return false;
+				}
+			});
 	}
 
 	/** Delivers one raw RFC 5322 message (CRLF lines) as unread mail. */
@@ -108,4 +128,40 @@ export class DovecotMailbox {
 	private get config(): string {
 		return join(this.dir, 'dovecot.conf');
 	}
+}
+
+export interface MailToSend {
+	from: string;
+	subject: string;
+	text?: string;
+	html?: string;
+	/** A file sent along, as a phone's mail app attaches a photo. */
+	attachment?: { filename: string; contentType: string; content: Buffer };
+	messageId: string;
+}
+
+/** The mail as a mail client sends it: plain text, HTML only, or multipart/mixed with an attachment. */
+export function rawMail(mail: MailToSend, to = 'shop@carrier.example'): string {
+	const head = [`From: ${mail.from}`, `To: ${to}`, `Subject: ${mail.subject}`, `Message-ID: <${mail.messageId}>`, `Date: ${new Date().toUTCString()}`, 'MIME-Version: 1.0'];
+	const body = mail.html
+		? ['Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', mail.html]
+		: ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', mail.text ?? ''];
+	if (!mail.attachment) return [...head, ...body, ''].join('\n');
+	const boundary = `e2e-${mail.messageId.replace(/\W/g, '')}`;
+	const file = mail.attachment;
+	return [
+		...head,
+		`Content-Type: multipart/mixed; boundary="${boundary}"`,
+		'',
+		`--${boundary}`,
+		...body,
+		`--${boundary}`,
+		`Content-Type: ${file.contentType}; name="${file.filename}"`,
+		`Content-Disposition: attachment; filename="${file.filename}"`,
+		'Content-Transfer-Encoding: base64',
+		'',
+		...(file.content.toString('base64').match(/.{1,76}/g) ?? []),
+		`--${boundary}--`,
+		'',
+	].join('\n');
 }

@@ -1,0 +1,293 @@
+/**
+ * The shipped examples that turn repair emails into work orders, published in the shared running n8n. The mailbox: n8n's own
+ * Email Trigger (IMAP) reads a real Dovecot mailbox on loopback (lib/imap.cts), Datatruck › Work Order › Extract
+ * From Text reads each mail, a work order is created in the sandbox when the request is complete, and the sender
+ * gets an answer through the SMTP stand-in either way. Eight mails as shops and drivers write them arrive at once.
+ * The webhook version (an inbound-mail service posts the mail as JSON) gets one mail the same way.
+ * Only the credentials change: they point at the sandbox, the mailbox and the SMTP stand-in.
+ */
+import { httpJson } from '../../scripts/n8n-runtime.cjs';
+import { startSandbox, type Sandbox } from '../sandbox/index.cts';
+import { example } from './lib/examples.cts';
+import { executionsOf, isRunning, waitFor } from './lib/executions.cts';
+import { DovecotMailbox, rawMail, type MailToSend } from './lib/imap.cts';
+import type { Session } from './lib/n8n.cts';
+import { saveAndPublish } from './lib/publish.cts';
+import { authCheck, datatruckCredential, E2E_RATE_LIMIT } from './lib/sandbox.cts';
+import { sharedSession } from './lib/sharedN8n.cts';
+import { SmtpStandIn } from './lib/smtp.cts';
+
+const TOKEN = 'dtk_e2e_mailbox';
+const CREATE = '/api/v1/openapi/work-orders/create/';
+const SHOP = 'shop@your-company.example';
+/** A 1×1 JPEG, as a phone attaches a photo of the damage. */
+const PHOTO = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
+
+interface Expected {
+	mail: MailToSend;
+	/** The work order's fields Datatruck must receive; null when nothing may be created. */
+	workOrder: Record<string, unknown> | null;
+	/** Words the reply must contain (beyond the work order's id). */
+	replySays: string[];
+}
+
+const CASES: Expected[] = [
+	{
+		mail: {
+			from: 'Dana Whitfield <dispatch@lonestar-freight.example>',
+			subject: 'Repair request WO-77120: brakes on T112',
+			text: [
+				'Hi shop team,',
+				'Truck T112 needs the brakes looked at, the driver says the pedal goes soft on downgrades.',
+				'Booked at TA Truck Service Joliet on 12/2/2026 at 2pm, their phone is (815) 555-0142.',
+				'Odometer 412,870 miles.',
+				'',
+				'Thanks,',
+				'Dana',
+			].join('\n'),
+			messageId: 'brakes-t112@lonestar-freight.example',
+		},
+		workOrder: {
+			procedure_name: 'TRK Brake Issue',
+			truck: 'T112',
+			scheduled_on_date: '2026-12-02T14:00',
+			vendor: 'TA Truck Service Joliet',
+			vendor_phone: '(815) 555-0142',
+			odometer: 412870,
+			reference_number: 'WO-77120',
+		},
+		replySays: ['T112', 'TRK Brake Issue'],
+	},
+	{
+		mail: {
+			from: 'Marcus Reyes <marcus.reyes@lonestar-freight.example>',
+			subject: 'Flat tire on trailer TR507',
+			text: 'Trailer TR507 has a flat on the right rear outside tire.\nShop: Gary Tire Care, 219-555-0187, on 12/3/2026 at 8am.',
+			messageId: 'tire-tr507@lonestar-freight.example',
+		},
+		workOrder: {
+			procedure_name: 'TRL Tire Repair / Replacement',
+			trailer: 'TR507',
+			scheduled_on_date: '2026-12-03T08:00',
+			vendor: 'Gary Tire Care',
+			vendor_phone: '(219) 555-0187',
+		},
+		replySays: ['TR507'],
+	},
+	{
+		mail: {
+			from: 'driver118@lonestar-freight.example',
+			subject: 'AC not cooling in truck 118',
+			text: 'The cab AC has blown only warm air for two days now. Odometer 388k.\nVendor: Cool Cab Services, (312) 555-0133, 12/7/2026 10am.',
+			messageId: 'ac-t118@lonestar-freight.example',
+		},
+		workOrder: {
+			procedure_name: 'TRK Air conditioner service',
+			truck: 'T118',
+			scheduled_on_date: '2026-12-07T10:00',
+			vendor: 'Cool Cab Services',
+			vendor_phone: '(312) 555-0133',
+			odometer: 388000,
+		},
+		replySays: ['T118'],
+	},
+	{
+		mail: {
+			from: 'ops@lonestar-freight.example',
+			subject: 'Brakes grinding',
+			text: 'One of our tractors has grinding brakes, please find a slot tomorrow morning.',
+			messageId: 'no-unit@lonestar-freight.example',
+		},
+		workOrder: null,
+		replySays: ['truck or trailer number'],
+	},
+	{
+		mail: {
+			from: 'ops@lonestar-freight.example',
+			subject: 'Oil leak on truck 999',
+			text: 'Truck 999 is leaking oil at the yard. Any shop is fine, as soon as possible.',
+			messageId: 'unknown-unit@lonestar-freight.example',
+		},
+		workOrder: null,
+		replySays: ['999'],
+	},
+	{
+		mail: {
+			from: 'Dana Whitfield <dispatch@lonestar-freight.example>',
+			subject: 'Fwd: check engine light',
+			text: [
+				'Please book this one.',
+				'',
+				'---------- Forwarded message ---------',
+				'From: Luis Ortega <luis.ortega@lonestar-freight.example>',
+				'Date: Wed, Nov 25, 2026 at 6:12 PM',
+				'Subject: check engine light',
+				'To: Dana Whitfield <dispatch@lonestar-freight.example>',
+				'',
+				'> Check engine light came on in truck T121 near Joplin, it still drives fine.',
+				'> Repair shop - Rush Truck Center Springfield, 417-555-0190, 12/4/2026 at 9:30am',
+				'> Luis',
+			].join('\n'),
+			messageId: 'fwd-t121@lonestar-freight.example',
+		},
+		workOrder: {
+			procedure_name: 'TRK Check Engine Light',
+			truck: 'T121',
+			scheduled_on_date: '2026-12-04T09:30',
+			vendor_phone: '(417) 555-0190',
+		},
+		replySays: ['T121'],
+	},
+	{
+		mail: {
+			from: 'fleet@lonestar-freight.example',
+			subject: 'Windshield',
+			html: '<html><body><p>Hello,</p><p>Truck <b>T125</b> has a cracked <b>windshield</b>, a rock hit it on I-55.</p><p>Safelite Fleet, (630) 555-0166, 12/8/2026 at 1pm.</p></body></html>',
+			messageId: 'html-t125@lonestar-freight.example',
+		},
+		workOrder: {
+			procedure_name: 'TRK Windshield',
+			truck: 'T125',
+			scheduled_on_date: '2026-12-08T13:00',
+			vendor_phone: '(630) 555-0166',
+		},
+		replySays: ['T125'],
+	},
+	{
+		mail: {
+			from: 'driver130@lonestar-freight.example',
+			subject: 'Body damage T130 (photo)',
+			text: 'Backed into a pole at the Dallas yard, the right side fairing on truck T130 is cracked. Photo attached.\nSent from my iPhone',
+			attachment: { filename: 'IMG_4412.jpg', contentType: 'image/jpeg', content: PHOTO },
+			messageId: 'photo-t130@lonestar-freight.example',
+		},
+		workOrder: { procedure_name: 'TRK Body Damage', truck: 'T130' },
+		replySays: ['T130'],
+	},
+];
+
+const address = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
+
+describe('example "create work orders from a shop mailbox" in a running n8n', () => {
+	let sb: Sandbox;
+	let session: Session;
+	const smtp = new SmtpStandIn();
+	const mailbox = new DovecotMailbox();
+	const wf = example('create-work-order-from-mailbox.json');
+	const webhookWf = example('create-work-order-from-email.json');
+	let [wfId, webhookWfId] = ['', ''];
+
+	beforeAll(async () => {
+		sb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [TOKEN] });
+		await smtp.start();
+		await mailbox.start();
+		session = await sharedSession();
+		const credential = (type: string) =>
+			(wf.nodes.find((n) => (n.credentials as Record<string, unknown> | undefined)?.[type]) as { credentials: Record<string, { id: string; name: string }> }).credentials[type];
+		const [dt, mail, imap] = [credential('datatruckApi'), credential('smtp'), credential('imap')];
+		const ids = await saveAndPublish(
+			session,
+			[datatruckCredential(sb, dt.id, dt.name, TOKEN), smtp.credential(mail.id, mail.name), mailbox.credential(imap.id, imap.name)],
+			[wf, webhookWf],
+		);
+		[wfId, webhookWfId] = [ids.get(wf.id)!, ids.get(webhookWf.id)!];
+		// The trigger reads mail that arrives while it listens: deliver once it waits in IDLE.
+		await waitFor('the Email Trigger to wait for mail', () => (mailbox.waitingForMail() ? true : undefined), 60_000);
+	}, 120_000);
+
+	afterAll(async () => {
+		// The shared n8n runs on for other files: unpublish first, so that its trigger stops reconnecting.
+		for (const id of [wfId, webhookWfId].filter(Boolean)) await session.rest('POST', `/workflows/${id}/deactivate`, {}).catch(() => undefined);
+		mailbox.stop();
+		await smtp.stop();
+		await sb?.close();
+	});
+
+	it('creates a work order for each complete request and answers every sender', async () => {
+		for (const { mail } of CASES) mailbox.deliver(rawMail(mail));
+		await waitFor('a reply to every mail', () => (smtp.received.length >= CASES.length ? true : undefined), 90_000);
+		await waitFor('the executions to finish', async () => {
+			const runs = await executionsOf(session, wfId);
+			return runs.length && runs.every((r) => !isRunning(r.status)) ? runs : undefined;
+		}, 30_000);
+		expect((await executionsOf(session, wfId)).map((r) => r.status).filter((s) => s !== 'success')).toEqual([]);
+		expect(smtp.received).toHaveLength(CASES.length);
+
+		const creates = sb.log.filter((e) => e.method !== 'GET');
+		expect(creates.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(
+			CASES.filter((c) => c.workOrder).map(() => `POST ${CREATE} 201`),
+		);
+		// Only unit look-ups besides the creates, all with this workflow's token.
+		expect(sb.log.filter((e) => e.method === 'GET').every((e) => /\/(trucks|trailers)\/list\/$/.test(e.path))).toBe(true);
+		expect(authCheck(sb.log, TOKEN).every((line) => line.endsWith('Token ok'))).toBe(true);
+
+		for (const { mail, workOrder, replySays } of CASES) {
+			const reply = smtp.received.find((m) => m.subject === `Re: ${mail.subject}`);
+			expect({ mail: mail.subject, reply: reply !== undefined }).toEqual({ mail: mail.subject, reply: true });
+			const envelope = smtp.envelopes[smtp.received.indexOf(reply!)];
+			expect(envelope).toEqual({ from: SHOP, to: [address(mail.from)] });
+			const text = reply!.text ?? '';
+			for (const words of replySays) expect(text).toContain(words);
+			if (!workOrder) {
+				expect(text).toContain('No work order was created');
+				continue;
+			}
+			const { scheduled_on_date: scheduled, ...exact } = workOrder;
+			const sent = creates.find((e) => {
+				const body = e.body as Record<string, unknown>;
+				return body.truck === workOrder.truck && body.trailer === workOrder.trailer;
+			});
+			expect({ mail: mail.subject, body: sent?.body }).toEqual({
+				mail: mail.subject,
+				body: expect.objectContaining({ ...exact, status: 'Pending', notes: [expect.objectContaining({ body: expect.any(String) })] }),
+			});
+			const body = sent!.body as Record<string, unknown>;
+			// In the workflow's time zone (n8n's GENERIC_TIMEZONE here is UTC), with its offset.
+			if (scheduled) expect(body.scheduled_on_date).toMatch(new RegExp(`^${scheduled}:00(Z|[+-]00:00)$`));
+			const created = sb.data.workOrders.find(
+				(w) => (w.truck ?? undefined) === workOrder.truck && (w.trailer ?? undefined) === workOrder.trailer && w.procedure_name === workOrder.procedure_name,
+			);
+			expect(created).toBeDefined();
+			expect(text).toContain(`Work order ${created!.id} was created`);
+		}
+	}, 150_000);
+
+	it('example "work order from a repair email": the webhook stands in for the inbound-mail service', async () => {
+		const since = Date.now();
+		const repliesBefore = smtp.received.length;
+		const email = {
+			from: 'dispatch@lonestar-freight.example',
+			subject: 'Repair request WO-77121: brakes on T114',
+			text: 'Truck T114 pulls to the left when braking.\nVendor: TA Truck Service Joliet, (815) 555-0142, 12/9/2026 at 7am.\nOdometer 401,200',
+		};
+		// n8n answers /healthz before it has registered the published webhooks; until then the path is a 404,
+		// which runs nothing, so posting again is safe.
+		const answer = await waitFor('the published webhook', async () => {
+			const r = await httpJson('POST', `${session.url}/webhook/datatruck/work-order-email`, { body: email });
+			return r.status === 404 ? undefined : r;
+		}, 60_000);
+		expect(answer.status).toBe(200);
+		const [reply] = await waitFor('the reply', () => (smtp.received.length > repliesBefore ? smtp.received.slice(repliesBefore) : undefined), 60_000);
+
+		const sent = sb.log.filter((e) => e.method !== 'GET' && e.at > since);
+		expect(sent.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([`POST ${CREATE} 201`]);
+		expect(sent[0].headers['content-type']).toMatch(/^application\/json/);
+		expect(sent[0].body).toEqual(
+			expect.objectContaining({
+				procedure_name: 'TRK Brake Issue',
+				truck: 'T114',
+				vendor: 'TA Truck Service Joliet',
+				vendor_phone: '(815) 555-0142',
+				odometer: 401200,
+				reference_number: 'WO-77121',
+				status: 'Pending',
+			}),
+		);
+		expect((sent[0].body as { scheduled_on_date: string }).scheduled_on_date).toMatch(/^2026-12-09T07:00:00(Z|[+-]00:00)$/);
+		const created = sb.data.workOrders.find((w) => w.truck === 'T114' && w.reference_number === 'WO-77121')!;
+		expect(smtp.envelopes[repliesBefore]).toEqual({ from: SHOP, to: [email.from] });
+		expect(reply.subject).toBe(`Re: ${email.subject}`);
+		expect(reply.text).toContain(`Work order ${created.id} was created`);
+		expect((await executionsOf(session, webhookWfId)).map((r) => r.status)).toEqual(['success']);
+	}, 120_000);
+});
