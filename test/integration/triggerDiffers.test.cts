@@ -190,6 +190,27 @@ describe('Datatruck Trigger when the loads list differs', () => {
 		expect(due.length).toBeGreaterThan(mine.length);
 	});
 
+	test('a read that cannot end (records arrive faster than it pages) fails loudly, emits nothing, keeps its cursor', async () => {
+		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true, ignoreOrdering: true } } });
+		const harness = trigger({ event: 'newLoad' });
+		expect((await harness.poll()).error).toBeUndefined();
+		load({ created_datetime: at(1) });
+		advance(2);
+		const before = JSON.stringify(harness.state);
+		dt.sandbox.live.configure({ create: 40, move: 0, delete: 0, shift: 0, seed: 7 });
+		dt.sandbox.clearLog();
+
+		const result = await harness.poll();
+
+		expect(result.json).toEqual([]);
+		expect(result.error?.constructor.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/Datatruck .*loads list .*New Load stopped/);
+		expect(result.error?.description).toContain('did not move the trigger forward');
+		expect(JSON.stringify(harness.state)).toBe(before);
+		const pages = Math.ceil(dt.sandbox.data.orders.length / 25);
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(2 * pages + 3);
+	});
+
 	test('New Work Order under the spec-only profile (no query support on the work-order list): once each', async () => {
 		dt.sandbox.configure({ profile: 'spec-only' });
 		const workOrders = () => dt.sandbox.data.workOrders.length;
