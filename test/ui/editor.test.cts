@@ -9,6 +9,8 @@ import type { Page } from 'playwright-core';
 import { FILTER_OPERATORS } from '../../nodes/Datatruck/shared/lists/filters';
 import { LOAD_FIELDS } from '../../nodes/Datatruck/resources/load/fields';
 import { PROCEDURE_NAMES, type Order, type RequestLogEntry } from '../sandbox/index.cts';
+import { example } from '../e2e/lib/examples.cts';
+import { saveCredential } from '../e2e/lib/n8n.cts';
 import { direct } from '../e2e/lib/suite.cts';
 import { launchUi, type Ui } from './lib/browser.cts';
 import { unexpectedErrors } from './lib/console.cts';
@@ -445,6 +447,28 @@ describe('Datatruck in the n8n editor (Chromium)', () => {
 			expect({ event: event.name, missing: wanted.filter((l) => !labels.includes(l)) }).toEqual({ event: event.name, missing: [] });
 		}
 		expect(unexpectedErrors(ui.errors.slice(before), inst.url)).toEqual([]);
+	});
+
+	it('the mailbox example (examples/create-work-order-from-mailbox.json) opens on the canvas, every node in place', async () => {
+		await ensureSignedIn();
+		const wf = example('create-work-order-from-mailbox.json');
+		const { rest } = inst;
+		const login = { user: 'shop@carrier.example', password: 'app-password', host: '127.0.0.1', secure: true };
+		const credentials: Record<string, { id: string; name: string }> = {
+			datatruckApi: { id: credentialId, name: 'Datatruck (sandbox)' },
+			imap: { id: await saveCredential(rest, { name: 'IMAP account', type: 'imap', data: { ...login, port: 993 } }), name: 'IMAP account' },
+			smtp: { id: await saveCredential(rest, { name: 'SMTP account', type: 'smtp', data: { ...login, port: 465 } }), name: 'SMTP account' },
+		};
+		const nodes = wf.nodes.map((node) =>
+			node.credentials ? { ...node, credentials: Object.fromEntries(Object.keys(node.credentials).map((type) => [type, credentials[type]])) } : node,
+		);
+		const { data: saved } = await rest('POST', '/workflows', { ...wf, nodes, active: false });
+		await page.goto(`${inst.url}/workflow/${saved.id}`);
+		const steps = wf.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote').map((n) => String(n.name));
+		for (const name of steps) await page.locator(tid('canvas-node'), { hasText: name }).first().waitFor();
+		expect(await page.locator(tid('canvas-node')).count()).toBeGreaterThanOrEqual(steps.length);
+		await page.waitForTimeout(500); // the canvas fits the view after the nodes appear
+		await screenshot(page, 'mailbox-example');
 	});
 
 	it('the whole session logged no browser console error beyond n8n’s own known noise', async () => {

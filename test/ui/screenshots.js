@@ -33,6 +33,7 @@ const CHOSEN = {
 	'driver-update-phone.png': 'driver-update-phone.png',
 	'load-picker.png': 'load-picker.png',
 	'dispatcher-dropdown.png': 'dispatcher-dropdown.png',
+	'mailbox-example.png': 'mailbox-example.png',
 };
 
 function main() {
