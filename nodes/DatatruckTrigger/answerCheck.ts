@@ -34,6 +34,17 @@ const same = (a: unknown, b: unknown) => {
 	return text(a) === text(b);
 };
 
+/** Whether the record has the column at all (`stops__location__city` walks nested objects), empty or not. */
+function carries(record: IDataObject, column: string): boolean {
+	if (column in record) return true;
+	let value: unknown = record;
+	for (const part of column.split('__')) {
+		if (!value || typeof value !== 'object' || Array.isArray(value) || !(part in value)) return false;
+		value = (value as IDataObject)[part];
+	}
+	return true;
+}
+
 /**
  * Whether a record meets one condition as Datatruck would apply it. Only the operators whose meaning
  * the node can evaluate from the record alone are checked; for the others (`today`, custom ranges)
@@ -42,8 +53,10 @@ const same = (a: unknown, b: unknown) => {
 export function meets(record: IDataObject, filter: ApiFilter): boolean {
 	const value = valueAt(record, filter.column);
 	const wanted = filter.value;
-	// A column the record does not carry (or carries empty) cannot be checked here: only Datatruck can apply it.
-	if ((value === null || value === undefined) && filter.contains !== 'isnull') return true;
+	// A column the record does not carry cannot be checked here, not even `isnull`: its absence may mean Datatruck
+	// names the field otherwise (A7), which the poll reports as unreadable times rather than as an ignored filter.
+	if (!carries(record, filter.column)) return true;
+	if (value === null && filter.contains !== 'isnull') return true;
 	switch (filter.contains) {
 		case 'is':
 			return same(value, wanted);

@@ -3,7 +3,7 @@ import type { ApiFilter, Page } from '../Datatruck/shared/lists';
 import { ignoredBy, listOf, meetsAll } from './answerCheck';
 import type { EventSpec } from './events';
 import { timeOf } from './eventTime';
-import { isoSeconds, type FetchPage, type PageQuery } from './poller';
+import { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
 import { triggerSettings } from './settings';
 import { boundHeld, type ListSupport } from './support';
 

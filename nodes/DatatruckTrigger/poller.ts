@@ -5,6 +5,7 @@ import type { EventSpec } from './events';
 import { timeOf, unreadableTimes } from './eventTime';
 import { newestFirst } from './fallbackScan';
 import { triggerSettings } from './settings';
+import { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
 import { emptyState, forget, type ScanPosition, type TriggerState } from './state';
 import { boundHeld, memorySupport, type ListSupport } from './support';
 
@@ -55,16 +56,6 @@ import { boundHeld, memorySupport, type ListSupport } from './support';
  * so a failed request leaves the cursor where it was and emits nothing.
  */
 
-/** One request's worth of list parameters. */
-export interface PageQuery {
-	filter: ApiFilter[];
-	ordering: string;
-	page: number;
-	pageSize: number;
-}
-
-export type FetchPage = (query: PageQuery) => Promise<Page>;
-
 /** What the node's parameters ask for, checked. */
 export interface PollPlan {
 	event: EventSpec;
@@ -99,10 +90,6 @@ const DAY_MS = 86_400_000;
 const QUIET_ALL = Number.MAX_SAFE_INTEGER;
 
 /** The API's timestamp shape, cut to the whole second (a lower bound, so this only widens it). */
-export function isoSeconds(ms: number): string {
-	return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
 
 function idOf(record: IDataObject): number {
@@ -377,3 +364,5 @@ export async function pollOnce(
 	found.sort((a, b) => (a.time === b.time || Number.isNaN(a.time - b.time) ? a.id - b.id : a.time - b.time));
 	return { records: found.map((entry) => entry.record), state, skipped };
 }
+
+export { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
