@@ -17,9 +17,9 @@ import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimite
 import { runDatatruck, sandboxCredentials } from '../harness/run.cts';
 import { judge, matchingIds, segmentedRequests, type ChurnList } from '../integration/listChurn.cts';
 import { startSandbox, type Sandbox } from '../sandbox/index.cts';
+import { propertySettings } from './lib/settings.cts';
 
-const RUNS = Number(process.env.LIST_PROPERTY_RUNS ?? 300);
-const SEED = Number(process.env.LIST_PROPERTY_SEED ?? Date.now() % 2 ** 31);
+const settings = propertySettings('LIST_PROPERTY', 300);
 const PAGE = 25;
 /** Loads in the sandbox: enough for a long list (over 20 pages of 25) after a filter. */
 const LOADS = 1100;
@@ -205,12 +205,12 @@ const FOUND: Scenario[] = [
 	{ list: 'orders', records: 1098, sort: { field: 'status', descending: true }, filter: 0, limit: null, churn: { create: 0, move: 0, delete: 0, shift: 0, seed: 1 } },
 ];
 
-test(`Get Many under live changes: no record twice, no stable record lost, Limit takes the first (${RUNS} scenarios)`, async () => {
-	console.log(`list property: seed ${SEED} (rerun with LIST_PROPERTY_SEED=${SEED})`);
+test(`Get Many under live changes: no record twice, no stable record lost, Limit takes the first (${settings.runs} scenarios)`, async () => {
+	settings.announce('list property');
 	const started = Date.now();
 	await fc.assert(
 		fc.asyncProperty(scenarioArb, (scenario) => check(scenario)),
-		{ numRuns: RUNS, seed: SEED, path: process.env.LIST_PROPERTY_PATH, endOnFailure: true, examples: FOUND.map((scenario) => [scenario]) },
+		{ numRuns: settings.runs, seed: settings.seed, path: settings.path, endOnFailure: true, examples: FOUND.map((scenario) => [scenario]) },
 	);
 	console.log(
 		`list property: ${stats.runs} runs in ${((Date.now() - started) / 1000).toFixed(1)} s, ${stats.long} long (over ${STRETCH / PAGE} pages), ${stats.churned} with changes, ` +

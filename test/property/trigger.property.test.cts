@@ -24,8 +24,9 @@ import { retryPolicy } from '../../nodes/Datatruck/shared/transport/transport';
 import { onSandboxRequest, PollHarness, type PollResult } from '../harness/poll.cts';
 import { sandboxCredentials } from '../harness/run.cts';
 import { startSandbox, type FaultSpec, type Order, type Sandbox, type WorkOrder } from '../sandbox/index.cts';
+import { propertySettings } from './lib/settings.cts';
 
-const RUNS = Number(process.env.TRIGGER_PROPERTY_RUNS ?? 1000);
+const settings = propertySettings('TRIGGER_PROPERTY', 1000);
 const MINUTE = 60_000;
 const DAY = 1440 * MINUTE;
 const BASE = Date.parse('2026-06-01T12:00:00Z');
@@ -468,10 +469,9 @@ class ScenarioRun {
 	}
 }
 
-test(`Datatruck Trigger: every matching record exactly once, oldest first per poll (${RUNS} scenarios)`, async () => {
+test(`Datatruck Trigger: every matching record exactly once, oldest first per poll (${settings.runs} scenarios)`, async () => {
 	let index = 0;
-	const seed = process.env.TRIGGER_PROPERTY_SEED ? Number(process.env.TRIGGER_PROPERTY_SEED) : undefined;
-	const path = process.env.TRIGGER_PROPERTY_PATH;
+	settings.announce('trigger property');
 	const started = Date.now();
 	await fc.assert(
 		fc.asyncProperty(scenarioArb, async (scenario) => {
@@ -482,7 +482,7 @@ test(`Datatruck Trigger: every matching record exactly once, oldest first per po
 			resetLimiters();
 			await new ScenarioRun(scenario, index++).run();
 		}),
-		{ numRuns: RUNS, seed, path, endOnFailure: false },
+		{ numRuns: settings.runs, seed: settings.seed, path: settings.path, endOnFailure: false },
 	);
 	console.log(
 		`trigger property: ${index} scenario runs in ${((Date.now() - started) / 1000).toFixed(1)} s (sandbox resets ${(stats.resetMs / 1000).toFixed(1)} s); ` +
