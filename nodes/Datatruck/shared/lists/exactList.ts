@@ -1,9 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { type DatatruckContext, datatruckRequest, type DatatruckRequest, type RequestPurpose } from '../transport';
 import type { ApiFilter } from './filters';
+import { exactPlanHolds } from './listFindings';
+import { settleInNode } from './settleInNode';
+import { allPages, excludableIds, isLastPage, linkedPage, listReadFor, NeedsLess, needsLess, queryPage, type FilterReplacement, type ListRead } from './listRead';
+import { readPlain } from './plainList';
+import { markNotHeld } from './support';
 import {
 	excludeIds,
-	formatOrdering,
 	idOf,
 	keysetBound,
 	keysetTerm,
@@ -14,6 +18,7 @@ import {
 	parseOrdering,
 	recordComparator,
 	SEGMENT_REQUESTS,
+	unheld,
 	withIdTieBreaker,
 	type SortTerm,
 } from './listPlan';
@@ -55,13 +60,6 @@ import { checkedNextLink, pageSizeFor, readPage, type ChangeSafeList, type ListS
  * Records created, deleted or changed during the run may be included or not (each at most once);
  * where a record found by a check goes in the output is decided by comparing sort values.
  */
-interface ListRead {
-	ctx: DatatruckContext;
-	request: DatatruckRequest;
-	purpose: Partial<RequestPurpose>;
-	filters: ApiFilter[];
-}
-
 /** One stretch: the user's filters, maybe a keyset bound, ids held within it left out, and an order. */
 interface StretchQuery {
 	terms: SortTerm[];
@@ -79,54 +77,8 @@ interface Stretch {
 	last?: IDataObject;
 }
 
-function isLastPage(page: Page): boolean {
-	return !page.next || page.results.length === 0 || (page.count !== undefined && page.count <= page.results.length);
-}
-
 function idsOf(records: IDataObject[]): number[] {
 	return records.map(idOf).filter((id): id is number => id !== undefined);
-}
-
-/** Records whose id is not in `held` (records without an id cannot be checked and are kept). */
-function unheld(records: IDataObject[], held: Set<number>): IDataObject[] {
-	return records.filter((record) => {
-		const id = idOf(record);
-		if (id === undefined) return true;
-		if (held.has(id)) return false;
-		held.add(id);
-		return true;
-	});
-}
-
-async function queryPage(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize: number): Promise<Page> {
-	const qs: IDataObject = { ...read.request.qs, ordering: formatOrdering(terms), page_size: pageSize };
-	if (filters.length) qs.filter = JSON.stringify(filters);
-	const request = { ...read.request, method: 'GET' as const, qs };
-	return readPage(await datatruckRequest(read.ctx, request, read.purpose));
-}
-
-/**
- * A page by number. Past the end Datatruck answers 404 ("Invalid page"): the list shrank since page
- * 1 told its count, so the page is empty, and the check read finds what moved up.
- */
-async function linkedPage(read: ListRead, url: string): Promise<Page> {
-	const pastTheEnd = Symbol('past the end');
-	// Any other failure is the transport's own NodeApiError, passed on as it is.
-	const body = await datatruckRequest(read.ctx, { method: 'GET', url, timeout: read.request.timeout, together: true }, read.purpose).catch(
-		(error: { httpCode?: unknown }) => {
-			if (error.httpCode === '404') return pastTheEnd;
-			throw error;
-		},
-	);
-	return body === pastTheEnd ? { results: [], next: null } : readPage(body);
-}
-
-/** Runs the requests together and fails with the first failure once none is in flight. */
-async function allPages(requests: Array<Promise<Page>>): Promise<Page[]> {
-	const settled = await Promise.allSettled(requests);
-	const failed = settled.find((outcome) => outcome.status === 'rejected');
-	if (failed) throw (failed as PromiseRejectedResult).reason;
-	return settled.map((outcome) => (outcome as PromiseFulfilledResult<Page>).value);
 }
 
 async function readStretch(
@@ -147,10 +99,13 @@ async function readStretch(
 
 	// Page numbers are cheap to read at once; the check read below makes them exact. The number of
 	// pages read this way is capped so that the check's list of ids stays a short query string.
-	const room = Math.floor((MAX_EXCLUDED_IDS - query.excluded.length) / size);
+	const largest = Math.max(0, ...idsOf(first.results), ...query.excluded);
+	const fit = Math.min(MAX_EXCLUDED_IDS, excludableIds(read, filters, query.terms, size, largest));
+	const room = Math.floor((fit - query.excluded.length) / size);
 	const link = await checkedNextLink(read.ctx, first.next as string, 2);
 	const pages = pagesBetween(first.count ?? 0, size, want).filter((page) => page <= Math.min(room, SEGMENT_REQUESTS - 1));
-	for (const page of await allPages(pages.map((number) => linkedPage(read, pageLink(link, number))))) {
+	const question = { filters, terms: query.terms, pageSize: size };
+	for (const page of await allPages(pages.map((number) => linkedPage(read, pageLink(link, number), question)))) {
 		records.push(...unheld(page.results, held));
 	}
 
@@ -165,7 +120,11 @@ async function readStretch(
 	return { records, complete: false, certain: records.filter((record) => compare(record, last) <= 0), last };
 }
 
-/** All records of a list that takes `filter` (Return All), or its first `limit`, exactly once each. */
+/**
+ * All records of a list that takes `filter` (Return All), or its first `limit`, exactly once each: by the exact
+ * plan while this Datatruck keeps to it, else by one that needs less (plainList.ts), which later reads on the same
+ * origin start from.
+ */
 async function fetchChangeSafe(
 	ctx: DatatruckContext,
 	request: DatatruckRequest,
@@ -173,21 +132,52 @@ async function fetchChangeSafe(
 	list: ChangeSafeList,
 	limit: number | undefined,
 	purpose: Partial<RequestPurpose>,
+	replacements: Map<string, FilterReplacement>,
 ): Promise<IDataObject[]> {
-	const { filter, ordering, ...rest } = (request.qs ?? {}) as IDataObject;
+	const { ordering, ...rest } = (request.qs ?? {}) as IDataObject;
 	// Paging parameters are the node's to set on every read.
 	const qs = Object.fromEntries(Object.entries(rest).filter(([key]) => key !== 'page' && key !== 'page_size'));
-	const read: ListRead = {
-		ctx,
-		request: { ...request, qs },
-		purpose,
-		filters: typeof filter === 'string' && filter ? (JSON.parse(filter) as ApiFilter[]) : [],
-	};
-	const userTerms = withIdTieBreaker(parseOrdering(String(ordering || list.defaultOrdering), list.fields));
-	const compare = recordComparator(userTerms);
+	const read = await listReadFor(ctx, { ...request, qs }, purpose, list.fields, replacements);
+	const name = read.list;
+	const ownTerms = parseOrdering(String(ordering || list.defaultOrdering), list.fields);
+	read.tieBreakerAdded = !ownTerms.some((term) => term.path === 'id');
+	const userTerms = withIdTieBreaker(ownTerms);
 	const want = limit ?? Infinity;
 	const pageSize = Math.min(maxPageSize, want);
+	for (let attempt = 0; ; attempt++) {
+		if (!exactPlanHolds(read.origin, name, read.filters)) return await readPlain(read, userTerms, pageSize, want, []);
+		const outcome = await readExact(read, list, userTerms, pageSize, want, limit).catch(needsLess);
+		if (!(outcome instanceof NeedsLess)) return outcome;
+		const replace = outcome.replace === undefined ? undefined : read.replacements.get(outcome.replace);
+		if (replace && attempt === 0) {
+			// A column the node chose itself was refused: once more with its published form, remembered.
+			const published = await replace();
+			read.filters = read.filters.map((filter) => (filter.column === outcome.replace ? published : filter));
+			for (const finding of outcome.findings) markNotHeld(ctx, read.origin, finding);
+			continue;
+		}
+		if (outcome.findings.length === 0) {
+			// Only the request line grew too long: pages anchored on the last record need few ids left out.
+			const plan = keysetPlan(userTerms, list.keysetFields, undefined) ?? idPlan();
+			const anchored = await readAnchored(read, [], userTerms, plan, pageSize, want).catch(needsLess);
+			if (!(anchored instanceof NeedsLess)) return anchored;
+			return await readPlain(read, userTerms, pageSize, want, anchored.findings);
+		}
+		return await readPlain(read, userTerms, pageSize, want, outcome.findings);
+	}
+}
 
+/** The exact plan: page 1, then stretches checked by left-out ids, or pages anchored on the last record read. */
+async function readExact(
+	read: ListRead,
+	list: ChangeSafeList,
+	userTerms: SortTerm[],
+	pageSize: number,
+	want: number,
+	limit: number | undefined,
+): Promise<IDataObject[]> {
+	const ctx = read.ctx;
+	const compare = recordComparator(userTerms);
 	const keyset = keysetTerm(userTerms, list.keysetFields);
 	const first = await queryPage(read, read.filters, userTerms, pageSize);
 	const stretchSize = SEGMENT_REQUESTS * pageSize;
@@ -212,8 +202,11 @@ async function fetchChangeSafe(
 		// what is certain (the rest is read again); Return All by left-out ids may keep it all.
 		const cut = keyset !== undefined || limit !== undefined;
 		const certain = cut ? stretch.certain : stretch.records;
+		const before = held.length;
 		held = mergeInOrder(held, unheld(certain, ids), compare);
 		if (stretch.complete || held.length >= want || !stretch.last) break;
+		// A stretch that brought nothing new would be asked again the same way: this plan ends here.
+		if (held.length === before) throw new NeedsLess([]);
 
 		if (keyset) {
 			// Anchor at the check's last record; the ids held at or past it are left out.
@@ -221,7 +214,7 @@ async function fetchChangeSafe(
 			const onward = recordComparator([keyset]);
 			const excluded = idsOf(held.filter((record) => onward(record, anchor) >= 0));
 			query = { terms: query.terms, bound: keysetBound(keyset, anchor), excluded };
-		} else if (held.length + 2 * pageSize <= MAX_EXCLUDED_IDS) {
+		} else if (held.length + 2 * pageSize <= Math.min(MAX_EXCLUDED_IDS, excludableIds(read, read.filters, userTerms, pageSize, Math.max(0, ...idsOf(held))))) {
 			query = { terms: userTerms, excluded: idsOf(held) };
 		} else {
 			// Too many ids to leave out (only under heavy change): the rest is read anchored.
@@ -288,23 +281,25 @@ async function readAnchored(
  * up by what is held, so a truck removed and another added between two page reads of one pass can
  * still hide a third; docs/lists-while-datatruck-changes.md says so.
  */
-async function fetchByPageNumber(
-	ctx: DatatruckContext,
-	first: DatatruckRequest,
-	want: number,
-	purpose: Partial<RequestPurpose>,
-): Promise<IDataObject[]> {
-	const read: ListRead = { ctx, request: first, purpose, filters: [] };
+async function fetchByPageNumber(read: ListRead, want: number): Promise<IDataObject[]> {
+	const { ctx, purpose } = read;
+	const first = read.request;
 	let latest: IDataObject[] = [];
+	let firstPage: IDataObject[] = [];
 	const everSeen: IDataObject[] = [];
 	for (let pass = 0; pass < 3; pass++) {
+		read.budget.spend(`page 1 of the ${read.list} list`);
 		const page1 = readPage(await datatruckRequest(ctx, first, purpose));
+		read.budget.judge(page1.results);
 		const pages = [page1];
+		const size = Number(first.qs?.page_size) || page1.results.length;
+		read.budget.plan(page1.count, page1.count !== undefined && page1.count > page1.results.length ? page1.results.length : size);
 		if (!isLastPage(page1) && page1.results.length < want) {
 			const link = await checkedNextLink(ctx, page1.next as string, 2);
-			const size = Number(first.qs?.page_size) || page1.results.length;
-			const count = Math.min(page1.count ?? size * 2, want);
-			const numbers = Array.from({ length: Math.max(Math.ceil(count / size) - 1, 0) }, (_, index) => index + 2);
+			// Pages come in the size Datatruck answers, whatever page_size asked for.
+			const perPage = Math.max(1, page1.results.length);
+			const count = Math.min(page1.count ?? perPage * 2, want);
+			const numbers = Array.from({ length: Math.max(Math.ceil(count / perPage) - 1, 0) }, (_, index) => index + 2);
 			for (let start = 0; start < numbers.length; start += SEGMENT_REQUESTS) {
 				const batch = numbers.slice(start, start + SEGMENT_REQUESTS);
 				pages.push(...(await allPages(batch.map((number) => linkedPage(read, pageLink(link, number))))));
@@ -315,24 +310,33 @@ async function fetchByPageNumber(
 		const total = pages.reduce((sum, page) => sum + page.results.length, 0);
 		const steady = records.length === total && pages.every((page) => page.count === page1.count);
 		latest = records;
+		firstPage = page1.results;
 		everSeen.push(...records);
-		if (steady || page1.count === undefined) break;
+		// Another pass only while the budget holds one more whole pass.
+		if (steady || page1.count === undefined || !read.budget.holds(pages.length)) break;
 	}
 	// The last pass as read, then what only an earlier pass saw (records without an id cannot be matched up).
 	const held = new Set(idsOf(latest));
 	const earlierOnly = everSeen.filter((record) => idOf(record) !== undefined && unheld([record], held).length > 0);
-	return latest.concat(earlierOnly).slice(0, want);
+	return settleInNode(read, latest.concat(earlierOnly), firstPage).slice(0, want);
 }
 
-/** All records of a list (Return All), or the first `limit` of them, each once, read as fast as the budget allows. */
+/**
+ * All records of a list (Return All), or the first `limit` of them, each once, read as fast as the budget allows.
+ * `replacements`: filter columns the node chose itself, with the published form to use when Datatruck refuses one.
+ */
 export async function fetchList(
 	ctx: DatatruckContext,
 	request: DatatruckRequest,
 	shape: ListShape,
 	limit?: number,
 	purpose: Partial<RequestPurpose> = {},
+	replacements: Map<string, FilterReplacement> = new Map(),
 ): Promise<IDataObject[]> {
-	if (shape.changeSafe) return await fetchChangeSafe(ctx, request, shape.maxPageSize, shape.changeSafe, limit, purpose);
+	if (shape.changeSafe) return await fetchChangeSafe(ctx, request, shape.maxPageSize, shape.changeSafe, limit, purpose, replacements);
 	const first = { ...request, method: 'GET' as const, qs: { ...request.qs, page_size: pageSizeFor(shape, limit) } };
-	return await fetchByPageNumber(ctx, first, limit ?? Infinity, purpose);
+	const read = await listReadFor(ctx, first, purpose, [], replacements);
+	// The filter goes out as it came; listReadFor only read it, for checking the answer.
+	read.request = first;
+	return await fetchByPageNumber(read, limit ?? Infinity);
 }

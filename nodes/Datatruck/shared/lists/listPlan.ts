@@ -164,6 +164,17 @@ export function idOf(record: IDataObject): number | undefined {
 	return Number.isSafeInteger(id) ? id : undefined;
 }
 
+/** Records whose id is not in `held`, each added to it (records without an id cannot be checked and are kept). */
+export function unheld(records: IDataObject[], held: Set<number>): IDataObject[] {
+	return records.filter((record) => {
+		const id = idOf(record);
+		if (id === undefined) return true;
+		if (held.has(id)) return false;
+		held.add(id);
+		return true;
+	});
+}
+
 /** Page numbers read at once after page 1, leaving the last page to the check read. */
 export function pagesBetween(count: number, pageSize: number, want: number): number[] {
 	const pages = Math.min(Math.ceil(Math.min(count, want) / pageSize), SEGMENT_REQUESTS);

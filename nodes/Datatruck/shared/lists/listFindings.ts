@@ -1,0 +1,77 @@
+import type { ApiFilter } from './filters';
+import { supports, type Finding } from './support';
+
+/**
+ * The findings a list read can make about one Datatruck (support.ts keeps them per credential origin), and which
+ * of them each plan needs. Keys: `<list>.filter`, `<list>.filter.<column>`, `<list>.ordering`,
+ * `<list>.ordering.multi`, `<list>.pageSize`, `requestLine.long`.
+ */
+
+/** The list a request reads, by its path: the name finding keys and errors use. */
+export function listNameOf(url: string): string {
+	const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '');
+	if (/work-orders/.test(path)) return 'workOrders';
+	if (/dispatcher/i.test(path)) return 'dispatcherBoard';
+	if (/drivers/.test(path)) return 'drivers';
+	if (/trucks/.test(path)) return 'trucks';
+	if (/trailers/.test(path)) return 'trailers';
+	if (/orders/.test(path)) return 'loads';
+	return 'records';
+}
+
+/** The assumption of docs/assumptions.md a list's query rests on. */
+const QUERY_ASSUMPTION: Record<string, string> = { workOrders: 'A6', drivers: 'A5', loads: 'A30' };
+
+function assumptionOf(list: string, key: string): string {
+	if (key === 'requestLine.long') return 'A30';
+	if (key.endsWith('.ordering.multi')) return 'A22';
+	if (key.endsWith('.filter.dispatcher__id')) return 'A31';
+	return QUERY_ASSUMPTION[list] ?? 'A6';
+}
+
+export function finding(list: string, key: string, seen: string, instead: string): Finding {
+	return { key, assumption: assumptionOf(list, key), seen, instead };
+}
+
+const PLAIN = 'reads this list by page number, keeps each record once by its id, and applies sorting and the filters it can evaluate itself';
+
+export function filterIgnored(list: string, columns: string[]): Finding[] {
+	if (columns.length === 0) return [];
+	const whole = columns.length > 1;
+	if (whole) return [finding(list, `${list}.filter`, `ignored the filter on ${columns.join(', ')} of the ${list} list`, PLAIN)];
+	const [column] = columns;
+	return [finding(list, `${list}.filter.${column}`, `ignored the filter on ${column} of the ${list} list`, PLAIN)];
+}
+
+export const orderingIgnored = (list: string) =>
+	finding(list, `${list}.ordering`, `answered the ${list} list out of the order asked for`, PLAIN);
+export const orderingMultiRefused = (list: string) =>
+	finding(list, `${list}.ordering.multi`, `refused several ordering fields on the ${list} list`, `sends one ordering field and ${PLAIN}`);
+export const pageSizeIgnored = (list: string) =>
+	finding(list, `${list}.pageSize`, `answered pages of another size than page_size on the ${list} list`, PLAIN);
+export const requestLineTooLong = (list: string) =>
+	finding(list, 'requestLine.long', 'refused a long request line', `keeps request lines short: it ${PLAIN}`);
+
+/** Whether the exact plan (page numbers checked by left-out ids, keyset anchors) may be used on this origin. */
+export function exactPlanHolds(origin: string, list: string, filters: ApiFilter[]): boolean {
+	const keys = [`${list}.filter`, `${list}.filter.id`, `${list}.ordering`, `${list}.ordering.multi`, `${list}.pageSize`, 'requestLine.long'];
+	return keys.every((key) => supports(origin, key)) && filters.every((filter) => filterHolds(origin, list, filter.column));
+}
+
+/** Whether Datatruck is known to apply a filter on `column` of this list. */
+export function filterHolds(origin: string, list: string, column: string): boolean {
+	return supports(origin, `${list}.filter`) && supports(origin, `${list}.filter.${column}`);
+}
+
+/** Words of a 400 or 414 saying that the request line was too long (gunicorn: "Request Line is too large"). */
+export function saysLineTooLong(error: { httpCode?: unknown; message?: unknown; description?: unknown }): boolean {
+	if (String(error.httpCode) === '414') return true;
+	return String(error.httpCode) === '400' && /request[ -]?line|too large|too long|uri too/i.test(`${String(error.message)} ${String(error.description)}`);
+}
+
+/** Whether a 400 names `name` (a column or ordering field) in Datatruck's words. */
+export function saysAbout(error: { httpCode?: unknown; message?: unknown; description?: unknown }, name: string): boolean {
+	if (String(error.httpCode) !== '400') return false;
+	const words = `${String(error.message)} ${String(error.description)}`;
+	return new RegExp(`(^|[^A-Za-z0-9_])${name}([^A-Za-z0-9_]|$)`).test(words);
+}

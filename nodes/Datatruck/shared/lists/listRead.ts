@@ -1,0 +1,218 @@
+import type { IDataObject } from 'n8n-workflow';
+import { connectionFor, datatruckRequest, type DatatruckContext, type DatatruckRequest, type RequestPurpose } from '../transport';
+import { disregardIn } from './answerCheck';
+import type { ApiFilter, FilterField } from './filters';
+import { ListBudget } from './listBudget';
+import {
+	filterIgnored,
+	listNameOf,
+	orderingIgnored,
+	orderingMultiRefused,
+	pageSizeIgnored,
+	requestLineTooLong,
+	saysAbout,
+	saysLineTooLong,
+} from './listFindings';
+import { formatOrdering, type SortTerm } from './listPlan';
+import { readPage, type Page } from './pagination';
+import type { Finding } from './support';
+
+/**
+ * One list read's requests: each counted against the read's budget, each answer checked against its question
+ * (answerCheck.ts), and a refusal of something the node added itself turned into a plan that needs less.
+ */
+
+/** Every request line stays under this many bytes (gunicorn refuses 4,094, uWSGI 4,096). */
+export const MAX_REQUEST_LINE = 4000;
+
+/** A column the node chose itself and the published form that replaces it when Datatruck refuses it. */
+export type FilterReplacement = () => Promise<ApiFilter>;
+
+export interface ListRead {
+	ctx: DatatruckContext;
+	request: DatatruckRequest;
+	purpose: Partial<RequestPurpose>;
+	/** The user's filters (and those the node adds for them, such as the dispatcher's). */
+	filters: ApiFilter[];
+	/** `loads`, `workOrders`: finding keys and errors name it. */
+	list: string;
+	origin: string;
+	baseUrl: string;
+	fields: FilterField[];
+	budget: ListBudget;
+	/** Whether `ordering` ends with the `id` the node added (A22). */
+	tieBreakerAdded: boolean;
+	/** Columns the node chose itself, with their published form. */
+	replacements: Map<string, FilterReplacement>;
+}
+
+/** A read of the list `request` asks for, its query split into the user's filters and the rest. */
+export async function listReadFor(
+	ctx: DatatruckContext,
+	request: DatatruckRequest,
+	purpose: Partial<RequestPurpose>,
+	fields: FilterField[],
+	replacements: Map<string, FilterReplacement>,
+): Promise<ListRead> {
+	const { filter, ...qs } = (request.qs ?? {}) as IDataObject;
+	const connection = await connectionFor(ctx);
+	const list = listNameOf(request.url);
+	return {
+		ctx,
+		request: { ...request, qs },
+		purpose,
+		filters: typeof filter === 'string' && filter ? (JSON.parse(filter) as ApiFilter[]) : [],
+		list,
+		origin: connection.origin,
+		baseUrl: connection.baseUrl,
+		fields,
+		budget: new ListBudget(ctx, list),
+		tieBreakerAdded: false,
+		replacements,
+	};
+}
+
+/**
+ * The plan in use asks more of Datatruck than it was seen to do: continue with one that needs less. `findings` are
+ * remembered once the plan that needs less gets an answer (a 400 that the published form gets too is the user's).
+ */
+export class NeedsLess extends Error {
+	constructor(
+		readonly findings: Finding[],
+		readonly replace?: string,
+	) {
+		super('the plan needs less of Datatruck');
+	}
+}
+
+export function isLastPage(page: Page): boolean {
+	return !page.next || page.results.length === 0 || (page.count !== undefined && page.count <= page.results.length);
+}
+
+function queryOf(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize: number): IDataObject {
+	const qs: IDataObject = { ...read.request.qs, page_size: pageSize };
+	if (terms.length) qs.ordering = formatOrdering(terms);
+	if (filters.length) qs.filter = JSON.stringify(filters);
+	return qs;
+}
+
+/** The request line's length as the server reads it: method, path under the origin, query, protocol. */
+function requestLineOf(read: ListRead, qs: IDataObject): number {
+	const query = Object.entries(qs)
+		.filter(([, value]) => value !== undefined)
+		.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+		.join('&');
+	const path = read.baseUrl.replace(/^[a-z]+:\/\/[^/]+/i, '');
+	return `GET ${path}${read.request.url}?${query} HTTP/1.1`.length;
+}
+
+/**
+ * How many ids like `sample`'s one request may leave out, besides `filters`, and keep its line short: each costs
+ * its digits and an encoded comma.
+ */
+export function excludableIds(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize: number, largestId: number): number {
+	const line = requestLineOf(read, queryOf(read, [...filters, { column: 'id', value: [], contains: 'exclude_in' }], terms, pageSize));
+	return Math.max(0, Math.floor((MAX_REQUEST_LINE - line) / (String(largestId).length + 3)));
+}
+
+/** Why Datatruck refused a request, when it refused something the node added itself. */
+function refusalOf(read: ListRead, error: unknown, filters: ApiFilter[], terms: SortTerm[]): NeedsLess | undefined {
+	const refused = (error ?? {}) as { httpCode?: unknown; message?: unknown; description?: unknown };
+	if (saysLineTooLong(refused)) return new NeedsLess([requestLineTooLong(read.list)]);
+	if (String(refused.httpCode) !== '400') return undefined;
+	for (const column of read.replacements.keys()) {
+		if (filters.some((filter) => filter.column === column) && saysAbout(refused, column)) {
+			return new NeedsLess(filterIgnored(read.list, [column]), column);
+		}
+	}
+	const ownIdFilter = filters.some((filter) => filter.column === 'id' && !read.filters.includes(filter));
+	if (ownIdFilter && saysAbout(refused, 'id')) return new NeedsLess(filterIgnored(read.list, ['id']));
+	if (read.tieBreakerAdded && terms.length > 1 && (saysAbout(refused, 'ordering') || saysAbout(refused, 'id'))) {
+		return new NeedsLess([orderingMultiRefused(read.list)]);
+	}
+	return undefined;
+}
+
+/** What an answer shows Datatruck ignored, as findings (none: it kept to the question). */
+function answerFindings(read: ListRead, page: Page, filters: ApiFilter[], terms: SortTerm[], pageSize: number): Finding[] {
+	const more = !isLastPage(page) && (page.count === undefined || page.count > page.results.length);
+	const seen = disregardIn(page.results, { filters, terms, pageSize, more, fields: read.fields });
+	return [
+		...filterIgnored(read.list, seen.columns),
+		...(seen.ordering ? [orderingIgnored(read.list)] : []),
+		...(seen.pageSize ? [pageSizeIgnored(read.list)] : []),
+	];
+}
+
+/** Budgets the read from its first answer: the pages Datatruck says there are, in the size it answers. */
+function planBudget(read: ListRead, page: Page, pageSize: number): void {
+	const more = page.count !== undefined && page.count > page.results.length;
+	read.budget.plan(page.count, more ? page.results.length : pageSize);
+}
+
+/**
+ * One page of the list for `filters` in the order `terms`. `checked`: the answer is checked against the question
+ * and a disregard throws NeedsLess; unchecked (the plan that needs least), it is taken as it comes.
+ */
+export async function queryPage(
+	read: ListRead,
+	filters: ApiFilter[],
+	terms: SortTerm[],
+	pageSize: number,
+	checked = true,
+): Promise<Page> {
+	const qs = queryOf(read, filters, terms, pageSize);
+	read.budget.spend(`page 1 of the ${read.list} list`);
+	const request = { ...read.request, method: 'GET' as const, qs };
+	const body = await datatruckRequest(read.ctx, request, read.purpose).catch((error: unknown) => {
+		throw (checked ? refusalOf(read, error, filters, terms) : undefined) ?? error;
+	});
+	const page = readPage(body);
+	planBudget(read, page, pageSize);
+	read.budget.judge(page.results);
+	const findings = checked ? answerFindings(read, page, filters, terms, pageSize) : [];
+	if (findings.length) throw new NeedsLess(findings);
+	return page;
+}
+
+/**
+ * A page by number. Past the end Datatruck answers 404 ("Invalid page"): the list shrank since page
+ * 1 told its count, so the page is empty, and the check read finds what moved up. `question`: what the page must
+ * keep to (the user's filters and order), checked like a queried page.
+ */
+export async function linkedPage(
+	read: ListRead,
+	url: string,
+	question?: { filters: ApiFilter[]; terms: SortTerm[]; pageSize: number },
+): Promise<Page> {
+	const pastTheEnd = Symbol('past the end');
+	read.budget.spend(`reading the ${read.list} list by page number`);
+	// Any other failure is the transport's own NodeApiError, passed on as it is.
+	const body = await datatruckRequest(read.ctx, { method: 'GET', url, timeout: read.request.timeout, together: true }, read.purpose).catch(
+		(error: { httpCode?: unknown }) => {
+			if (error.httpCode === '404') return pastTheEnd;
+			throw error;
+		},
+	);
+	const page = body === pastTheEnd ? { results: [], next: null } : readPage(body);
+	read.budget.judge(page.results);
+	if (question) {
+		const findings = answerFindings(read, page, question.filters, question.terms, question.pageSize);
+		if (findings.length) throw new NeedsLess(findings);
+	}
+	return page;
+}
+
+/** What a plan's failure means: a NeedsLess is returned for the caller to continue with less, anything else thrown. */
+export function needsLess(error: unknown): NeedsLess {
+	if (error instanceof NeedsLess) return error;
+	throw error;
+}
+
+/** Runs the requests together and fails with the first failure once none is in flight. */
+export async function allPages(requests: Array<Promise<Page>>): Promise<Page[]> {
+	const settled = await Promise.allSettled(requests);
+	const failed = settled.find((outcome) => outcome.status === 'rejected');
+	if (failed) throw (failed as PromiseRejectedResult).reason;
+	return settled.map((outcome) => (outcome as PromiseFulfilledResult<Page>).value);
+}
