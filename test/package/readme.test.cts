@@ -177,6 +177,9 @@ describe('README.md', () => {
 		const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.json'));
 		expect(examples.length).toBeGreaterThan(0);
 		for (const file of examples) expect(section('Usage')).toContain(`(examples/${file})`);
+		// The package exists for work orders from a mailbox: Usage shows that example first, with its screenshot.
+		expect(section('Usage').match(/\(examples\/([^)]+\.json)\)/g)?.[0]).toBe('(examples/create-work-order-from-mailbox.json)');
+		expect(section('Usage')).toContain('](docs/screenshots/mailbox-example.png)');
 		const shots = [...section('Usage').matchAll(/!\[[^\]]+\]\((docs\/screenshots\/[^)]+\.png)\)/g)].map(([, path]) => path);
 		expect(shots.length).toBeGreaterThan(0);
 		for (const shot of shots) expect(existsSync(join(ROOT, shot))).toBe(true);
