@@ -1,0 +1,319 @@
+import type { INodeParameters } from 'n8n-workflow';
+import { resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { clearSearchCache } from '../../nodes/Datatruck/shared/pickers/searchCache';
+import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
+import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
+import type { TriggerEventName } from '../../nodes/DatatruckTrigger/events';
+import { PollHarness } from '../harness/poll.cts';
+import type { RunOptions, RunResult } from '../harness/run.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import type { RequestLogEntry, SandboxProfile } from '../sandbox/index.cts';
+import { listBudget } from '../property/lib/budget.cts';
+
+/**
+ * Every operation of the node and every trigger event under the sandbox's spec-only profile (issue 28, requirement
+ * 6): a Datatruck that supports only what its specification publishes. Each case runs twice on the same data, under
+ * the default profile and under spec-only, and holds spec-only to the default run's result: the same items, the
+ * same writes. What differs is only what Datatruck was sent, and each case says how (a refused two-field ordering
+ * retried with one field, a work-order list read whole and sorted by the node, the driver found in the whole list…).
+ * Under spec-only every request line stays under 4,000 bytes and every list read within 2 × pages + 3 requests.
+ */
+const START = Date.parse('2026-06-01T12:00:00Z');
+let now = START;
+const dt = useSandbox({ rateLimit: false, loads: 120, now: () => new Date(now) });
+const API = '/api/v1/openapi';
+const LONGEST_REQUEST_LINE = 4000;
+
+const saved = { ...triggerSettings };
+beforeAll(() => Object.assign(triggerSettings, { requestTimeoutMs: 2_000, now: () => now }));
+afterAll(() => Object.assign(triggerSettings, saved));
+
+interface Outcome {
+	result: RunResult;
+	log: RequestLogEntry[];
+	/** What the case reads from the sandbox after the run (a stored record, a driver). */
+	after: unknown;
+}
+
+/** The same data, clock and node memory for each run, under `profile`. */
+function fresh(profile: SandboxProfile): void {
+	now = START;
+	resetSupport();
+	clearSearchCache();
+	resetLimiters();
+	dt.sandbox.reset({ loads: 120 });
+	dt.sandbox.configure({ profile, driverListFields: 'withUpdateFields', driverUpdateReply: 'detail' });
+	dt.sandbox.clearLog();
+}
+
+async function runUnder(profile: SandboxProfile, options: Omit<RunOptions, 'credentials'>, after?: () => unknown): Promise<Outcome> {
+	fresh(profile);
+	const result = await dt.run({ ...options, credentials: dt.credentials({ rateLimitRequests: 100_000, rateLimitWindowSeconds: 1 }) });
+	return { result, log: [...dt.sandbox.log], after: after?.() };
+}
+
+/**
+ * Runs the operation under the default profile, then under spec-only, on the same data. `probesLongLines`: the
+ * operation sends a long request line on purpose, to learn whether Datatruck refuses one (Check Compatibility).
+ */
+async function bothProfiles(options: Omit<RunOptions, 'credentials'>, after?: () => unknown, probesLongLines = false) {
+	const base = await runUnder('default', options, after);
+	expect(base.result.error).toBeUndefined();
+	const spec = await runUnder('spec-only', options, after);
+	expect(spec.result.error).toBeUndefined();
+	if (!probesLongLines) expectShortRequestLines(spec.log);
+	return { base, spec };
+}
+
+function expectShortRequestLines(log: RequestLogEntry[]): void {
+	const long = log.filter((entry) => `${entry.method} ${entry.rawUrl} HTTP/1.1`.length >= LONGEST_REQUEST_LINE);
+	expect(long.map((entry) => entry.rawUrl.slice(0, 120))).toEqual([]);
+}
+
+const lines = (log: RequestLogEntry[]) => log.map((entry) => `${entry.status} ${entry.method} ${entry.path}`);
+const reads = (log: RequestLogEntry[], path: string) => log.filter((entry) => entry.method === 'GET' && entry.path === path);
+const writes = (log: RequestLogEntry[]) => log.filter((entry) => entry.method !== 'GET').map(({ method, path, body }) => ({ method, path, body }));
+const filterOf = (entry: RequestLogEntry) => JSON.parse(String(entry.query.filter ?? '[]')) as Array<{ column: string }>;
+
+/** Within 2 × pages + 3, pages of the list's count in the page size its first answer had. */
+function expectWithinBudget(log: RequestLogEntry[], count: number, pageSize: number): void {
+	expect(log.length).toBeLessThanOrEqual(listBudget(count, pageSize));
+}
+
+describe('Load under spec-only', () => {
+	test('Get: the same request and the same load', async () => {
+		const id = dt.sandbox.data.orders[7].id;
+		const { base, spec } = await bothProfiles({ parameters: { resource: 'load', operation: 'get', loadId: String(id) } });
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(lines(spec.log)).toEqual(lines(base.log));
+	});
+
+	test('Get Many, Return All: the same loads in the same order; differs: the two-field ordering is refused and read with one field', async () => {
+		const { base, spec } = await bothProfiles({ parameters: { resource: 'load', operation: 'getMany', returnAll: true } });
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(spec.result.json).toHaveLength(dt.sandbox.data.orders.length);
+		expect(base.log.every((entry) => entry.status === 200)).toBe(true);
+		expect(spec.log.filter((entry) => entry.status === 200).every((entry) => !String(entry.query.ordering ?? '').includes(','))).toBe(true);
+		expectWithinBudget(spec.log, dt.sandbox.data.orders.length, 25);
+	});
+
+	test('Get Many with a filter, a sort and a Limit: the same loads in the same order', async () => {
+		const { base, spec } = await bothProfiles({
+			parameters: {
+				resource: 'load',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 30,
+				filters: { conditions: [{ field: 'status', operator: 'is_in', value: 'booked,dispatched,in_transit,delivered' }] },
+				sort: { field: 'load_pay', descending: true },
+			},
+		});
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(spec.result.json).toHaveLength(30);
+	});
+
+	test('Get Many by Dispatcher: the same loads; differs: dispatcher__id is refused and the names are filtered on instead', async () => {
+		const dispatcher = dt.sandbox.data.drivers.find((driver) => driver.assigned_dispatcher)!.assigned_dispatcher!;
+		const { base, spec } = await bothProfiles({ parameters: { resource: 'load', operation: 'getMany', returnAll: true, dispatcherIds: [dispatcher.id] } });
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(base.result.json.length).toBeGreaterThan(0);
+		const answered = reads(spec.log, `${API}/orders/`).filter((entry) => entry.status === 200);
+		expect(answered.length).toBeGreaterThan(0);
+		expect(answered.every((entry) => filterOf(entry).every((term) => term.column !== 'dispatcher__id'))).toBe(true);
+	});
+
+	test('Create: the same body and the same new load', async () => {
+		const parameters: INodeParameters = {
+			resource: 'load',
+			operation: 'create',
+			customer: 'Coyote Logistics',
+			stops: { stop: [{ stopType: 'pickup', city: 'Chicago', state: 'IL' }, { stopType: 'delivery', city: 'Dallas', state: 'TX' }] },
+		};
+		const { base, spec } = await bothProfiles({ parameters });
+		expect(writes(spec.log)).toEqual(writes(base.log));
+		expect(writes(spec.log)).toHaveLength(1);
+		expect(spec.result.json).toEqual(base.result.json);
+	});
+
+	test('Get Documents: the same files, byte for byte', async () => {
+		const order = dt.sandbox.data.orders.find((candidate) => candidate.documents.length > 1)!;
+		const { base, spec } = await bothProfiles({ parameters: { resource: 'load', operation: 'getDocuments', loadId: String(order.id) } });
+		expect(spec.result.json).toEqual(base.result.json);
+		const bytes = (outcome: Outcome) => outcome.result.items.map((item) => item.binary?.data.data);
+		expect(bytes(spec)).toEqual(bytes(base));
+		expect(bytes(spec).every((data) => typeof data === 'string' && data.length > 0)).toBe(true);
+	});
+});
+
+describe('Work Order under spec-only (a list without query support)', () => {
+	test('Get Many, Return All: the same work orders in the same order; differs: read in the pages of 10 the list serves', async () => {
+		const { base, spec } = await bothProfiles({ parameters: { resource: 'workOrder', operation: 'getMany', returnAll: true } });
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(spec.result.json).toHaveLength(dt.sandbox.data.workOrders.length);
+		expectWithinBudget(spec.log, dt.sandbox.data.workOrders.length, 10);
+	});
+
+	test('Get Many with a filter, a sort and a Limit: the same work orders; differs: the node filters and sorts them itself', async () => {
+		const { base, spec } = await bothProfiles({
+			parameters: {
+				resource: 'workOrder',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 12,
+				filters: { conditions: [{ field: 'status', operator: 'is_not', value: 'Completed' }] },
+				sort: { field: 'total_price', descending: true },
+			},
+		});
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(spec.result.json.every((record) => record.status !== 'Completed')).toBe(true);
+		expectWithinBudget(spec.log, dt.sandbox.data.workOrders.length, 10);
+	});
+
+	test('Create: the same body and the same new work order', async () => {
+		const { base, spec } = await bothProfiles({
+			parameters: { resource: 'workOrder', operation: 'create', procedureName: 'TRK TIre Rim Repair / Replacement', additionalFields: { truck: 'T142', totalPrice: '120.00' } },
+		});
+		expect(writes(spec.log)).toEqual(writes(base.log));
+		expect(spec.result.json).toEqual(base.result.json);
+	});
+
+	test('Extract From Text: the same work order, its unit checked in the truck list', async () => {
+		const { base, spec } = await bothProfiles({
+			parameters: { resource: 'workOrder', operation: 'extractFromText', options: { timeZone: 'America/Chicago', now: '2026-11-26T15:00:00Z' } },
+			items: [{ subject: 'T-112 brakes', textPlain: 'Truck 112 brakes grinding bad, booked it at Big Rig Repair Dallas tomorrow 2pm. odometer 412,870.', from: 'mike@example.com' }],
+		});
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(writes(spec.log)).toEqual([]);
+	});
+});
+
+describe('Driver under spec-only', () => {
+	test('Get Many, Return All: the same drivers', async () => {
+		const { base, spec } = await bothProfiles({ parameters: { resource: 'driver', operation: 'getMany', returnAll: true } });
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(spec.result.json).toHaveLength(dt.sandbox.data.drivers.length);
+	});
+
+	test('Get Many with a filter and a sort: the same drivers in the same order', async () => {
+		const { base, spec } = await bothProfiles({
+			parameters: {
+				resource: 'driver',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { conditions: [{ field: 'hire_date', operator: 'after', value: '2024-01-01' }] },
+				sort: { field: 'account__last_name', descending: false },
+			},
+		});
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(base.result.json.length).toBeGreaterThan(0);
+		expect(base.result.json.length).toBeLessThan(dt.sandbox.data.drivers.length);
+	});
+
+	test('Create: the same body and the same new driver', async () => {
+		const { base, spec } = await bothProfiles({
+			parameters: { resource: 'driver', operation: 'create', firstName: 'Dwayne', lastName: 'Okafor', contactNumber: '(312) 555-0188', driverType: 'Company Driver' },
+		});
+		expect(writes(spec.log)).toEqual(writes(base.log));
+		expect(spec.result.json).toEqual(base.result.json);
+	});
+
+	test('Update: the same PUT to the same driver; differs: the id filter is ignored, so the driver is found in page_size=all', async () => {
+		const id = dt.sandbox.data.drivers[dt.sandbox.data.drivers.length - 3].id;
+		const stored = () => JSON.parse(JSON.stringify(dt.sandbox.data.drivers)) as unknown;
+		const { base, spec } = await bothProfiles(
+			{ typeVersion: 1.1, parameters: { resource: 'driver', operation: 'update', driverId: String(id), updateFields: { contactNumber: '+1 312 555 0155' } } },
+			stored,
+		);
+		expect(writes(spec.log)).toEqual(writes(base.log));
+		expect(spec.after).toEqual(base.after);
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(reads(spec.log, `${API}/drivers/list/`).some((entry) => entry.query.page_size === 'all')).toBe(true);
+	});
+});
+
+describe.each(['truck', 'trailer'] as const)('%s under spec-only', (resource) => {
+	const records = () => (resource === 'truck' ? dt.sandbox.data.trucks : dt.sandbox.data.trailers);
+
+	test('Get Many, Return All: the same records', async () => {
+		const { base, spec } = await bothProfiles({ parameters: { resource, operation: 'getMany', returnAll: true } });
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(spec.result.json).toHaveLength(records().length);
+	});
+
+	test('Get Many with Search and Status: the same records (trucks: the node applies what the list ignores)', async () => {
+		const sample = records().find((record) => record.status === 'Active')!;
+		const { base, spec } = await bothProfiles({
+			parameters: { resource, operation: 'getMany', returnAll: true, filters: { search: sample.make.slice(0, 4), status: 'Active' } },
+		});
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(spec.result.json.length).toBeGreaterThan(0);
+	});
+
+	test('Create: the same body and the same new record', async () => {
+		const { base, spec } = await bothProfiles({
+			parameters: { resource, operation: 'create', unitNumber: `${resource === 'truck' ? 'T' : 'TR'}9911`, additionalFields: { make: 'Volvo', vin: '4V4NC9EH5PN612345' } },
+		});
+		expect(writes(spec.log)).toEqual(writes(base.log));
+		expect(spec.result.json).toEqual(base.result.json);
+	});
+});
+
+describe('Dispatcher Board and Connection under spec-only', () => {
+	test('Dispatcher Board › Get: the same rows', async () => {
+		const { base, spec } = await bothProfiles({ parameters: { resource: 'dispatcherBoard', operation: 'get', startDate: '2026-04-01T00:00:00', endDate: '2026-06-01T00:00:00', returnAll: true } });
+		expect(spec.result.json).toEqual(base.result.json);
+		expect(base.result.json.length).toBeGreaterThan(1);
+	});
+
+	test('Check Compatibility: read-only, at most 12 requests; differs: spec-only answers "not held" where the default held', async () => {
+		const { base, spec } = await bothProfiles({ parameters: { resource: 'connection', operation: 'checkCompatibility' } }, undefined, true);
+		for (const outcome of [base, spec]) {
+			expect(outcome.log.length).toBeLessThanOrEqual(12);
+			expect(writes(outcome.log)).toEqual([]);
+		}
+		const verdicts = (outcome: Outcome) => outcome.result.json.map((item) => JSON.stringify(item));
+		expect(verdicts(spec)).not.toEqual(verdicts(base));
+		expect(JSON.stringify(spec.result.json)).toMatch(/not held/i);
+	});
+});
+
+describe('Datatruck Trigger under spec-only: the same records emitted as under the default profile', () => {
+	const EVENTS: TriggerEventName[] = ['newLoad', 'loadFlagged', 'loadPickedUp', 'loadDelivered', 'newWorkOrder'];
+	const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+	/** Activates the trigger, makes three events happen, polls twice; returns the ids emitted and the requests. */
+	async function pollsUnder(profile: SandboxProfile, event: TriggerEventName) {
+		fresh(profile);
+		const harness = new PollHarness({ parameters: { event }, credentials: dt.credentials({ rateLimitRequests: 100_000 }), workflowId: `spec-only-${event}` });
+		const activation = await harness.poll();
+		expect(activation.error).toBeUndefined();
+		now += 30_000;
+		const waiting = dt.sandbox.data.orders.filter((order) => order.pickup_time === null && order.delivery_time === null && !order.is_flagged).slice(-3);
+		for (const [index, order] of waiting.entries()) {
+			const at = iso(now - index * 1000);
+			if (event === 'newLoad') dt.sandbox.createLoad({ created_datetime: at, pickup_time: null, delivery_time: null });
+			else if (event === 'newWorkOrder') dt.sandbox.createWorkOrder({ created_datetime: at });
+			else if (event === 'loadFlagged') dt.sandbox.updateLoad(order.id, { is_flagged: true, flagging_reason: 'Detention' });
+			else dt.sandbox.updateLoad(order.id, { [event === 'loadPickedUp' ? 'pickup_time' : 'delivery_time']: at });
+		}
+		now += 30_000;
+		dt.sandbox.clearLog();
+		const first = await harness.poll();
+		const log = [...dt.sandbox.log];
+		now += 60_000;
+		const second = await harness.poll();
+		for (const result of [first, second]) expect(result.error).toBeUndefined();
+		expectShortRequestLines(log);
+		return { emitted: [first, second].map((result) => result.json.map((record) => Number(record.id)).sort()), log };
+	}
+
+	test.each(EVENTS)('%s', async (event) => {
+		const base = await pollsUnder('default', event);
+		const spec = await pollsUnder('spec-only', event);
+		expect(spec.emitted).toEqual(base.emitted);
+		expect(base.emitted[0]).toHaveLength(3);
+		expect(base.emitted[1]).toEqual([]);
+		const listSize = event === 'newWorkOrder' ? dt.sandbox.data.workOrders.length : dt.sandbox.data.orders.length;
+		expectWithinBudget(spec.log, listSize, event === 'newWorkOrder' ? 10 : 25);
+	});
+});
