@@ -1,0 +1,101 @@
+import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { useSandbox } from '../harness/sandbox.cts';
+
+/**
+ * Issue 28, requirements 1-5 for Get Many: against a sandbox that differs from the node's assumptions only where the
+ * specification allows it, each read ends with every record once, within about 2 × pages + 3 requests, says once
+ * what it found, and the next read on the same origin starts from the plan that works.
+ */
+const dt = useSandbox();
+
+beforeEach(() => resetSupport());
+
+const origin = () => /^(https?:\/\/[^/]+)/.exec(dt.sandbox.baseUrl)?.[1] ?? '';
+const keys = () => findingsFor(origin()).map((finding) => finding.key);
+const budget = (count: number, pageSize: number) => 2 * Math.ceil(count / pageSize) + 3;
+const idsOf = (items: Array<{ id?: unknown }>) => items.map((item) => Number(item.id));
+
+describe('Work Order › Get Many against a work-order list without query support', () => {
+	test('Return All ends with each work order once in a handful of requests, and the next read starts plain', async () => {
+		dt.sandbox.configure({ lists: { workOrders: { ignoreFilter: true, ignoreOrdering: true, ignorePageSize: true } } });
+		const all = dt.sandbox.data.workOrders.map((workOrder) => workOrder.id).sort((a, b) => b - a);
+		const result = await dt.run({ parameters: { resource: 'workOrder', operation: 'getMany', returnAll: true } });
+		expect(idsOf(result.json)).toEqual(all);
+		const first = dt.sandbox.log.length;
+		expect(first).toBeLessThanOrEqual(budget(all.length, 25));
+		expect(keys().some((key) => key.startsWith('workOrders.'))).toBe(true);
+
+		dt.sandbox.log.length = 0;
+		const again = await dt.run({ parameters: { resource: 'workOrder', operation: 'getMany', returnAll: true } });
+		expect(idsOf(again.json)).toEqual(all);
+		expect(dt.sandbox.log.length).toBeLessThan(first);
+	});
+});
+
+describe('Load › Get Many where ordering takes one field', () => {
+	test.each(['reject', 'ignoreRest'] as const)('%s: Return All of a filtered list, each load once in order', async (mode) => {
+		dt.sandbox.configure({ lists: { loads: { singleOrdering: mode } } });
+		const parameters = {
+			resource: 'load',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { conditions: [{ field: 'status', operator: 'is', value: 'booked' }] },
+		};
+		const booked = dt.sandbox.data.orders.filter((order) => order.status === 'booked');
+		const result = await dt.run({ parameters });
+		const ids = idsOf(result.json);
+		expect(new Set(ids).size).toBe(ids.length);
+		expect([...ids].sort()).toEqual(booked.map((order) => order.id).sort());
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(budget(booked.length, 25) + 1);
+		if (mode === 'reject') expect(keys()).toContain('loads.ordering.multi');
+	});
+});
+
+describe('Load › Get Many where the loads list ignores filter', () => {
+	test('the status condition is applied in the node: each booked load once, the finding said once', async () => {
+		dt.sandbox.reset({ loads: 120 });
+		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true } } });
+		const parameters = {
+			resource: 'load',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { conditions: [{ field: 'status', operator: 'is', value: 'booked' }] },
+		};
+		const booked = dt.sandbox.data.orders.filter((order) => order.status === 'booked').map((order) => order.id);
+		const result = await dt.run({ parameters });
+		const ids = idsOf(result.json);
+		expect(new Set(ids).size).toBe(ids.length);
+		expect([...ids].sort()).toEqual([...booked].sort());
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(budget(dt.sandbox.data.orders.length, 25) + 1);
+		expect(keys().filter((key) => key.startsWith('loads.filter'))).toHaveLength(1);
+	});
+});
+
+describe('Load › Get Many where the server refuses long request lines', () => {
+	test('a 414 shrinks the read: each load once, remembered', async () => {
+		dt.sandbox.reset({ loads: 100 });
+		dt.sandbox.configure({ maxRequestLine: { bytes: 700, status: 414 } });
+		const result = await dt.run({ parameters: { resource: 'load', operation: 'getMany', returnAll: true } });
+		const ids = idsOf(result.json);
+		expect(new Set(ids).size).toBe(100);
+		expect(keys()).toContain('requestLine.long');
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(budget(100, 25));
+	});
+});
+
+describe('a bad column of the user still fails as before', () => {
+	test('a 400 about the user’s own filter column is not retried', async () => {
+		dt.sandbox.configure({ lists: { loads: { rejectUnknownColumns: true } } });
+		const result = await dt.run({
+			parameters: {
+				resource: 'load',
+				operation: 'getMany',
+				limit: 5,
+				filters: { conditions: [{ field: '__custom', customField: 'no_such_column', operator: 'is', value: 'x' }] },
+			},
+		});
+		expect(result.error?.message).toMatch(/rejected the request.*no_such_column/);
+		expect(dt.sandbox.log).toHaveLength(1);
+		expect(keys()).toEqual([]);
+	});
+});
