@@ -252,6 +252,14 @@ describe('dates across a month end and a DST change', () => {
 		expect((await fromText('T101 brakes in 2 days 10:00', clock)).understood.scheduledOn).toBe('2026-03-09T10:00:00-04:00');
 	});
 
+	test('a day after "since" or "last" is when the trouble began, not when the work is booked', async () => {
+		const mail = 'T101 cab AC only blows warm air since Tuesday. Cool Cab Services can take it 12/7/2026 10am.';
+		expect((await fromText(mail)).understood.scheduledOn).toBe('2026-12-07T10:00:00-06:00');
+		const lastWeek = 'T101 brakes grinding since last Friday, booked tomorrow 2pm';
+		expect((await fromText(lastWeek)).understood.scheduledOn).toBe('2026-11-27T14:00:00-06:00');
+		expect((await fromText('T101 brakes bad since Monday')).understood.scheduledOn).toBeNull();
+	});
+
 	test('a month and day already past is next year\'s', async () => {
 		expect((await fromText('T101 brakes 1/5 10am')).understood.scheduledOn).toBe('2027-01-05T10:00:00-06:00');
 	});

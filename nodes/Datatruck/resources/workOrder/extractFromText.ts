@@ -1,6 +1,6 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../shared/descriptions';
-import { ParameterCheck } from '../../shared/fields';
+import { isTimeZone, ParameterCheck } from '../../shared/fields';
 import { datatruckOperation } from '../../shared/route';
 import { searchTrailers, searchTrucks } from '../../methods/listSearch';
 import type { UnitKind } from './procedureNames';
@@ -8,7 +8,6 @@ import {
 	type Clock,
 	type ExtractorFields,
 	extraction,
-	isTimeZone,
 	readFields,
 	readText,
 	sameUnit,

@@ -1,5 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
+import { offsetMs } from './timeZone';
 
 /**
  * Bad input is stopped here, before a request is sent: every request costs a twentieth of the
@@ -121,33 +122,4 @@ export class ParameterCheck {
 		}
 		return text as T;
 	}
-}
-
-
-/** How far a time zone is ahead of UTC at a moment given as wall-clock time (DST included). */
-function offsetMs(wallClock: number, timeZone?: string): number {
-	if (!timeZone) return 0;
-	let format: Intl.DateTimeFormat;
-	try {
-		format = new Intl.DateTimeFormat('en-US', {
-			timeZone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-		});
-	} catch {
-		return 0;
-	}
-	const offsetAt = (instant: number) => {
-		const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-		const shown = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
-		return shown - instant;
-	};
-	// Twice, so that a time near a DST change uses the offset in force at the resulting instant.
-	const first = offsetAt(wallClock);
-	return offsetAt(wallClock - first);
 }

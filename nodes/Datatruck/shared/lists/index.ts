@@ -1,15 +1,15 @@
 // Lists own reading a Datatruck list exactly: the user's filters as the API's filter JSON, the page plan, keyset
 // segments, `next` links checked to the credential's origin, and the check read that proves nothing moved.
-export { fetchList } from "./exactList";
+export { fetchList } from './exactList';
 export {
-  CUSTOM_FIELD,
-  applyFilters,
-  buildApiFilters,
-  filterConditionsProperty,
-  type ApiFilter,
-  type FilterCondition,
-  type FilterField,
-} from "./filters";
-export { valueAt } from "./listPlan";
-export { readPage, type ListShape, type Page } from "./pagination";
+	CUSTOM_FIELD,
+	applyFilters,
+	buildApiFilters,
+	filterConditionsProperty,
+	type ApiFilter,
+	type FilterCondition,
+	type FilterField,
+} from './filters';
+export { valueAt } from './listPlan';
+export { readPage, type ListShape, type Page } from './pagination';
 export { findingsFor, markNotHeld, resetSupport, supports, type Finding } from './support';

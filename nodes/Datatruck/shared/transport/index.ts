@@ -1,15 +1,15 @@
 // Transport owns the one way a request leaves for Datatruck: the credential's connection, the rate limiter shared per
 // token, retries, timeouts and the errors a user reads. Everything else reaches Datatruck through this entry.
-export { bareToken, companyToBaseUrl } from "./connection";
-export type { RequestPurpose } from "./errors";
-export { fnv1a } from "./rateLimiter";
-export { userTimeoutOf } from "./timeouts";
+export { bareToken, companyToBaseUrl } from './connection';
+export type { RequestPurpose } from './errors';
+export { fnv1a } from './rateLimiter';
+export { userTimeoutOf } from './timeouts';
 export {
-  CREDENTIAL_TYPE,
-  connectionFor,
-  datatruckRequest,
-  retryAfterMs,
-  type Connection,
-  type DatatruckContext,
-  type DatatruckRequest,
-} from "./transport";
+	CREDENTIAL_TYPE,
+	connectionFor,
+	datatruckRequest,
+	retryAfterMs,
+	type Connection,
+	type DatatruckContext,
+	type DatatruckRequest,
+} from './transport';

@@ -13,7 +13,6 @@ import { odometer, odometerFromValue, reference } from './readings';
 import { type Clock, scheduledOn } from './when';
 
 export type { Clock } from './when';
-export { isTimeZone } from './when';
 export type { UnitMention } from './unit';
 export { sameUnit, searchTextFor } from './unit';
 export type { Understood } from './reply';

@@ -3,6 +3,8 @@
  * "Nov 28 at 14:00", "monday morning", "in 2 days", "12/1/2026"), as an ISO 8601 time with the
  * offset of the given time zone. Plain Intl, no date library: the package ships no dependencies.
  */
+import { offsetMs, wallClock } from '../../../shared/fields';
+
 export interface Clock {
 	/** The moment "today" and "tomorrow" count from. */
 	now: Date;
@@ -27,49 +29,15 @@ const PARTS_OF_DAY: Record<string, number> = { morning: 8, 'first thing': 8, noo
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
+/** Words before a day that place it in the past. */
+const PAST = /\b(since|last|started|began)\s+(on\s+)?$/i;
 const MONTH_WORD = '(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
-
-/** The wall-clock parts of an instant in a time zone. */
-function wallClock(instant: number, timeZone: string) {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(new Date(instant));
-	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
-}
-
-/** Minutes the zone is ahead of UTC at an instant (negative in the Americas). */
-function offsetMinutes(instant: number, timeZone: string): number {
-	const wall = wallClock(instant, timeZone);
-	const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-	return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
-}
-
-/** True when Intl knows the time zone. */
-export function isTimeZone(timeZone: string): boolean {
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone });
-		return true;
-	} catch {
-		return false;
-	}
-}
 
 const pad = (value: number, width = 2) => String(Math.abs(value)).padStart(width, '0');
 
 /** A wall-clock time in the zone as ISO 8601 with its offset, the offset of that very day (DST). */
 export function zonedIso(date: LocalDate, hour: number, minute: number, timeZone: string): string {
-	const wall = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
-	let offset = offsetMinutes(wall, timeZone);
-	const corrected = offsetMinutes(wall - offset * 60_000, timeZone);
-	if (corrected !== offset) offset = corrected;
+	const offset = Math.round(offsetMs(Date.UTC(date.year, date.month - 1, date.day, hour, minute), timeZone) / 60_000);
 	const sign = offset < 0 ? '-' : '+';
 	return `${date.year}-${pad(date.month)}-${pad(date.day)}T${pad(hour)}:${pad(minute)}:00${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }
@@ -112,11 +80,15 @@ function datedDay(year: number | undefined, month: number, day: number, from: Lo
 function findDay(text: string, clock: Clock): Found<LocalDate> | null {
 	const from = today(clock);
 	const candidates: Array<Found<LocalDate> | null> = [];
+	// The first mention that books a day: "since Tuesday" or "last 11/20" tells when the trouble began, not when the
+	// work is booked (a mail saying "blows warm air since Tuesday … 12/7 10am" is booked on 12/7).
 	const first = (pattern: RegExp, read: (match: RegExpExecArray) => LocalDate | null) => {
-		const match = pattern.exec(text);
-		if (!match) return;
-		const value = read(match);
-		if (value) candidates.push({ value, index: match.index });
+		for (const match of text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
+			if (PAST.test(text.slice(0, match.index))) continue;
+			const value = read(match as RegExpExecArray);
+			if (value) candidates.push({ value, index: match.index });
+			return;
+		}
 	};
 	first(/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => realDate(Number(m[1]), Number(m[2]), Number(m[3])));
 	first(/\b(day after tomorrow|today|tonight|tomorrow|tmrw|tmr)\b/i, (m) => {
