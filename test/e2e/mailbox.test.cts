@@ -78,7 +78,7 @@ const CASES: Expected[] = [
 		mail: {
 			from: 'driver118@lonestar-freight.example',
 			subject: 'AC not cooling in truck 118',
-			text: 'The cab AC has blown only warm air for two days now. Odometer 388k.\nVendor: Cool Cab Services, (312) 555-0133, 12/7/2026 10am.',
+			text: 'The cab AC only blows warm air since Tuesday. Odometer 388k.\nVendor: Cool Cab Services, (312) 555-0133, 12/7/2026 10am.',
 			messageId: 'ac-t118@lonestar-freight.example',
 		},
 		workOrder: {
