@@ -1,0 +1,59 @@
+import { disregardIn, meets } from '../../nodes/Datatruck/shared/lists/answerCheck';
+import { ListBudget } from '../../nodes/Datatruck/shared/lists/listBudget';
+import { parseOrdering, withIdTieBreaker } from '../../nodes/Datatruck/shared/lists/listPlan';
+import { LOAD_FIELDS } from '../../nodes/Datatruck/resources/load/fields';
+
+const loads = [
+	{ id: 3, status: 'booked', load_pay: '1500.00', created_datetime: '2026-11-20T10:00:00Z' },
+	{ id: 2, status: 'delivered', load_pay: null, created_datetime: '2026-11-19T10:00:00Z' },
+];
+
+describe('meets: a condition as Datatruck applies it, or undefined when the node cannot tell', () => {
+	test.each([
+		[{ column: 'status', value: 'booked', contains: 'is' }, [true, false]],
+		[{ column: 'id', value: [3], contains: 'exclude_in' }, [false, true]],
+		[{ column: 'load_pay', value: '1500', contains: 'greater_than' }, [true, false]],
+		[{ column: 'created_datetime', value: '2026-11-20T10:00:00Z', contains: 'before' }, [true, true]],
+		[{ column: 'load_pay', value: 'true', contains: 'isnull' }, [false, true]],
+		[{ column: 'not_carried', value: 'x', contains: 'is' }, [undefined, undefined]],
+	])('%j', (filter, expected) => {
+		const kind = filter.column === 'id' ? 'number' : (LOAD_FIELDS.find((field) => field.path === filter.column)?.kind ?? 'text');
+		expect(loads.map((load) => meets(load, filter, kind))).toEqual(expected);
+	});
+});
+
+describe('disregardIn: what one answer shows was ignored', () => {
+	const terms = withIdTieBreaker(parseOrdering('-created_datetime', LOAD_FIELDS));
+	test('a kept answer shows nothing', () => {
+		expect(disregardIn(loads, { filters: [], terms, pageSize: 2, more: true, fields: LOAD_FIELDS })).toEqual({ columns: [], ordering: false, pageSize: false });
+	});
+	test('a left-out id that came back, records out of order, a page of another size', () => {
+		const seen = disregardIn([...loads].reverse(), {
+			filters: [{ column: 'id', value: [2], contains: 'exclude_in' }],
+			terms,
+			pageSize: 25,
+			more: true,
+			fields: LOAD_FIELDS,
+		});
+		expect(seen).toEqual({ columns: ['id'], ordering: true, pageSize: true });
+	});
+});
+
+describe('ListBudget: 2 × pages + 3 requests that bring nothing new', () => {
+	test('repeating answers end with an error naming the list; new records are progress', () => {
+		const budget = new ListBudget({ getNode: () => ({ name: 'Datatruck' }) } as never, 'workOrders');
+		budget.plan(31, 25);
+		for (let index = 0; index < 8; index++) {
+			budget.spend('reading');
+			budget.judge([{ id: 1 }]);
+		}
+		expect(() => budget.spend('reading by page number')).toThrow(/Stopped reading the workOrders list after 8 requests/);
+		const busy = new ListBudget({ getNode: () => ({ name: 'Datatruck' }) } as never, 'loads');
+		busy.plan(25, 25);
+		for (let index = 0; index < 50; index++) {
+			busy.spend('reading');
+			busy.judge([{ id: index }]);
+		}
+		expect(busy.requests).toBeLessThanOrEqual(5);
+	});
+});
