@@ -299,7 +299,10 @@ async function checkList(scenario: Scenario, operation: Extract<Operation, { kin
 	if (verdict.lost.length) fail(scenario, `${label}: stable records lost: ${verdict.lost.join(', ')}\n${sent()}`);
 	if (touched.size === 0 && queried) {
 		const ids = result.json.map((record) => Number(record.id));
-		if (JSON.stringify(ids) !== JSON.stringify(start.slice(0, wanted))) fail(scenario, `${label}: not the list in its order: got ${ids.join(',')}, expected ${start.slice(0, wanted).join(',')}\n${sent()}`);
+		if (JSON.stringify(ids) !== JSON.stringify(start.slice(0, wanted))) {
+			const at = ids.findIndex((id, position) => id !== start[position]);
+			fail(scenario, `${label}: not the list in its order from position ${at}: got ${ids.slice(at, at + 8).join(',')}…, expected ${start.slice(at, at + 8).join(',')}… (${ids.length} of ${wanted})\n${sent()}`);
+		}
 	}
 	if (operation.limit !== null && verdict.stable >= operation.limit && result.json.length !== operation.limit) {
 		fail(scenario, `${label}: ${result.json.length} records for a Limit of ${operation.limit}`);
