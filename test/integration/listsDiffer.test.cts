@@ -99,3 +99,25 @@ describe('a bad column of the user still fails as before', () => {
 		expect(keys()).toEqual([]);
 	});
 });
+
+describe('Load › Get Many by Dispatcher where loads carry only dispatcher__full_name', () => {
+	test('one retry by dispatcher name, remembered: the next read asks by name at once', async () => {
+		dt.sandbox.configure({ loadsDispatcherId: false });
+		const driver = dt.sandbox.data.drivers.find((candidate) => candidate.assigned_dispatcher);
+		const dispatcher = driver!.assigned_dispatcher as { id: number; full_name: string };
+		const parameters = { resource: 'load', operation: 'getMany', returnAll: true, dispatcherIds: [dispatcher.id] };
+		const expected = dt.sandbox.data.orders
+			.filter((order) => JSON.stringify(order).includes(dispatcher.full_name))
+			.map((order) => order.id);
+		expect(expected.length).toBeGreaterThan(0);
+		const result = await dt.run({ parameters });
+		expect(result.error).toBeUndefined();
+		expect(idsOf(result.json).sort()).toEqual([...expected].sort());
+		expect(keys()).toContain('loads.filter.dispatcher__id');
+
+		dt.sandbox.log.length = 0;
+		const again = await dt.run({ parameters });
+		expect(idsOf(again.json).sort()).toEqual([...expected].sort());
+		expect(dt.sandbox.log.some((entry) => JSON.stringify(entry).includes('dispatcher__id'))).toBe(false);
+	});
+});

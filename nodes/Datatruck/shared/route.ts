@@ -10,7 +10,7 @@ import type {
 	NodeApiError,
 	PreSendAction,
 } from 'n8n-workflow';
-import { fetchList, type ListShape } from './lists';
+import { fetchList, replacementsFor, type ListShape } from './lists';
 import { datatruckRequest, type DatatruckRequest, userTimeoutOf } from './transport';
 import { ParameterCheck } from './fields';
 
@@ -103,7 +103,7 @@ function routeThroughTransport(spec: OperationSpec) {
 						1,
 					);
 			const keep = spec.keep?.call(this);
-			records = await fetchList(this, request, spec.list, keep ? undefined : limit, purpose);
+			records = await fetchList(this, request, spec.list, keep ? undefined : limit, purpose, replacementsFor(requestData.options));
 			if (keep) records = records.filter(keep).slice(0, limit);
 		} else {
 			records = asRecords(await datatruckRequest(this, request, purpose));

@@ -13,3 +13,4 @@ export {
 export { valueAt } from './listPlan';
 export { readPage, type ListShape, type Page } from './pagination';
 export { findingsFor, markNotHeld, resetSupport, supports, type Finding } from './support';
+export { offerReplacement, replacementsFor } from './replacements';

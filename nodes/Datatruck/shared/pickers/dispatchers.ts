@@ -5,8 +5,13 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { valueAt } from '../lists';
+import { NodeOperationError } from 'n8n-workflow';
+import { offerReplacement, readPage, supports, valueAt, type ApiFilter } from '../lists';
 import { ParameterCheck } from '../fields';
+import { connectionFor, datatruckRequest } from '../transport';
+
+/** Where loads carry no `dispatcher__id` filter (A31), the published `dispatcher__full_name`. */
+const BY_ID_FINDING = 'loads.filter.dispatcher__id';
 
 /**
  * "Only these dispatchers" on the lists a dispatcher reads (loads, drivers, the board). The
@@ -41,6 +46,26 @@ export function chosenDispatchers(ctx: IExecuteSingleFunctions): number[] {
 	return [...new Set(ids)];
 }
 
+/**
+ * "Dispatcher is any of these names", the published form (A31): the names from the driver list the Dispatcher
+ * dropdown reads; an ID no driver's dispatcher has names the parameter.
+ */
+async function byDispatcherNames(ctx: IExecuteSingleFunctions, ids: number[]): Promise<ApiFilter> {
+	const drivers = readPage(await datatruckRequest(ctx, { method: 'GET', url: '/drivers/list/', qs: { page_size: 'all' } })).results;
+	const names = new Map<number, string>();
+	for (const driver of drivers) {
+		const dispatcher = driver.assigned_dispatcher as IDataObject | undefined;
+		if (dispatcher && ids.includes(Number(dispatcher.id))) names.set(Number(dispatcher.id), String(dispatcher.full_name));
+	}
+	const unknown = ids.filter((id) => !names.has(id));
+	if (unknown.length) {
+		throw new NodeOperationError(ctx.getNode(), `${LABEL}: no driver has dispatcher ${unknown.join(', ')}`, {
+			description: 'This Datatruck filters loads by dispatcher name, which the node finds through the drivers a dispatcher is assigned to.',
+		});
+	}
+	return { column: 'dispatcher__full_name', value: [...names.values()], contains: 'is_in' };
+}
+
 /** preSend: adds "dispatcher is any of …" to the list's `filter`, after the user's own conditions. */
 export function filterByDispatchers(column: string) {
 	return async function (
@@ -51,7 +76,13 @@ export function filterByDispatchers(column: string) {
 		if (!ids.length) return requestOptions;
 		const qs = (requestOptions.qs ?? {}) as IDataObject;
 		const filters = typeof qs.filter === 'string' && qs.filter ? (JSON.parse(qs.filter) as IDataObject[]) : [];
-		filters.push({ column, value: ids, contains: 'is_in' });
+		const byLoadsId = column === 'dispatcher__id';
+		if (byLoadsId && !supports((await connectionFor(this)).origin, BY_ID_FINDING)) {
+			filters.push((await byDispatcherNames(this, ids)) as unknown as IDataObject);
+		} else {
+			filters.push({ column, value: ids, contains: 'is_in' });
+			if (byLoadsId) offerReplacement(requestOptions, column, async () => await byDispatcherNames(this, ids));
+		}
 		requestOptions.qs = { ...qs, filter: JSON.stringify(filters) };
 		return requestOptions;
 	};
