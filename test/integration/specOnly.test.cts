@@ -1,4 +1,6 @@
-import type { INodeParameters } from 'n8n-workflow';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { resetSupport } from '../../nodes/Datatruck/shared/lists';
 import { clearSearchCache } from '../../nodes/Datatruck/shared/pickers/searchCache';
 import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
@@ -277,33 +279,43 @@ describe('Dispatcher Board and Connection under spec-only', () => {
 	});
 });
 
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * Activates a trigger with `parameters` under the profile the sandbox is in, makes three of its events happen,
+ * polls twice; returns both polls and the requests of the first.
+ */
+async function triggerPolls(parameters: INodeParameters, workflowId: string) {
+	const event = parameters.event as TriggerEventName;
+	const harness = new PollHarness({ parameters, credentials: dt.credentials({ rateLimitRequests: 100_000 }), workflowId });
+	const activation = await harness.poll();
+	expect(activation.error).toBeUndefined();
+	now += 30_000;
+	const waiting = dt.sandbox.data.orders.filter((order) => order.pickup_time === null && order.delivery_time === null && !order.is_flagged).slice(-3);
+	for (const [index, order] of waiting.entries()) {
+		const at = iso(now - index * 1000);
+		if (event === 'newLoad') dt.sandbox.createLoad({ created_datetime: at, pickup_time: null, delivery_time: null });
+		else if (event === 'newWorkOrder') dt.sandbox.createWorkOrder({ created_datetime: at });
+		else if (event === 'loadFlagged') dt.sandbox.updateLoad(order.id, { is_flagged: true, flagging_reason: 'Detention' });
+		else dt.sandbox.updateLoad(order.id, { [event === 'loadPickedUp' ? 'pickup_time' : 'delivery_time']: at });
+	}
+	now += 30_000;
+	dt.sandbox.clearLog();
+	const first = await harness.poll();
+	const log = [...dt.sandbox.log];
+	now += 60_000;
+	const second = await harness.poll();
+	for (const result of [first, second]) expect(result.error).toBeUndefined();
+	expectShortRequestLines(log);
+	return { first, second, log };
+}
+
 describe('Datatruck Trigger under spec-only: the same records emitted as under the default profile', () => {
 	const EVENTS: TriggerEventName[] = ['newLoad', 'loadFlagged', 'loadPickedUp', 'loadDelivered', 'newWorkOrder'];
-	const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-	/** Activates the trigger, makes three events happen, polls twice; returns the ids emitted and the requests. */
 	async function pollsUnder(profile: SandboxProfile, event: TriggerEventName) {
 		fresh(profile);
-		const harness = new PollHarness({ parameters: { event }, credentials: dt.credentials({ rateLimitRequests: 100_000 }), workflowId: `spec-only-${event}` });
-		const activation = await harness.poll();
-		expect(activation.error).toBeUndefined();
-		now += 30_000;
-		const waiting = dt.sandbox.data.orders.filter((order) => order.pickup_time === null && order.delivery_time === null && !order.is_flagged).slice(-3);
-		for (const [index, order] of waiting.entries()) {
-			const at = iso(now - index * 1000);
-			if (event === 'newLoad') dt.sandbox.createLoad({ created_datetime: at, pickup_time: null, delivery_time: null });
-			else if (event === 'newWorkOrder') dt.sandbox.createWorkOrder({ created_datetime: at });
-			else if (event === 'loadFlagged') dt.sandbox.updateLoad(order.id, { is_flagged: true, flagging_reason: 'Detention' });
-			else dt.sandbox.updateLoad(order.id, { [event === 'loadPickedUp' ? 'pickup_time' : 'delivery_time']: at });
-		}
-		now += 30_000;
-		dt.sandbox.clearLog();
-		const first = await harness.poll();
-		const log = [...dt.sandbox.log];
-		now += 60_000;
-		const second = await harness.poll();
-		for (const result of [first, second]) expect(result.error).toBeUndefined();
-		expectShortRequestLines(log);
+		const { first, second, log } = await triggerPolls({ event }, `spec-only-${event}`);
 		return { emitted: [first, second].map((result) => result.json.map((record) => Number(record.id)).sort()), log };
 	}
 
@@ -315,5 +327,56 @@ describe('Datatruck Trigger under spec-only: the same records emitted as under t
 		expect(base.emitted[1]).toEqual([]);
 		const listSize = event === 'newWorkOrder' ? dt.sandbox.data.workOrders.length : dt.sandbox.data.orders.length;
 		expectWithinBudget(spec.log, listSize, event === 'newWorkOrder' ? 10 : 25);
+	});
+});
+
+describe('The examples under spec-only: their Datatruck nodes chained as each example wires them, the same output', () => {
+	interface ExampleNode {
+		type: string;
+		typeVersion?: number;
+		parameters: INodeParameters;
+	}
+	const datatruckNodes = (file: string): ExampleNode[] =>
+		(JSON.parse(readFileSync(join(__dirname, '../../examples', file), 'utf8')) as { nodes: ExampleNode[] }).nodes.filter((node) =>
+			node.type.startsWith('n8n-nodes-datatruck.'),
+		);
+	const EMAIL = { subject: 'T-112 brakes', text: 'Truck 112 brakes grinding bad, booked it at Big Rig Repair Dallas tomorrow 2pm. odometer 412,870.' };
+	/** What the node before the first Datatruck node hands it (none for a trigger). */
+	const INPUTS: Record<string, IDataObject[]> = {
+		'alert-on-flagged-loads.json': [],
+		'email-proof-of-delivery.json': [],
+		'email-proof-of-delivery-n8n-1x.json': [],
+		'create-work-order-from-email.json': [{ body: EMAIL }],
+		'create-work-order-from-mailbox.json': [{ subject: EMAIL.subject, textPlain: EMAIL.text }],
+		'create-work-order-with-ai.json': [{ output: { unit: 'trailer 505', procedure: 'TRL:tire repair / replacement', scheduledOn: '11/28 9:30am', vendor: 'Pilot Tire Care' } }],
+		'weekly-dispatcher-board-report.json': [{}],
+	};
+
+	/** Each node's output items (JSON and binary sizes) and the writes, under `profile`. */
+	async function chainUnder(profile: SandboxProfile, file: string) {
+		fresh(profile);
+		let items = INPUTS[file];
+		const outputs: unknown[] = [];
+		for (const node of datatruckNodes(file)) {
+			if (node.type.endsWith('datatruckTrigger')) {
+				const { pollTimes: _schedule, ...parameters } = node.parameters;
+				items = (await triggerPolls(parameters, `example-${file}`)).first.json;
+				outputs.push(items);
+				continue;
+			}
+			if (!items.length) break;
+			const result = await dt.run({ parameters: node.parameters, items, typeVersion: node.typeVersion, credentials: dt.credentials({ rateLimitRequests: 100_000, rateLimitWindowSeconds: 1 }) });
+			expect(result.error).toBeUndefined();
+			outputs.push(result.items.map((item) => ({ json: item.json, files: Object.values(item.binary ?? {}).map((binary) => binary.data.length) })));
+			items = result.json;
+		}
+		return { outputs, writes: writes(dt.sandbox.log) };
+	}
+
+	test.each(Object.keys(INPUTS))('%s', async (file) => {
+		const base = await chainUnder('default', file);
+		const spec = await chainUnder('spec-only', file);
+		expect(spec).toEqual(base);
+		expect(base.outputs.length).toBeGreaterThan(0);
 	});
 });
