@@ -96,13 +96,15 @@ export function arrivalsOf(log: RequestLogEntry[], match: (entry: RequestLogEntr
 }
 
 export function statusCounts(log: RequestLogEntry[], match: (entry: RequestLogEntry) => boolean = () => true) {
-	const counts = { total: 0, ok: 0, tooMany: 0, other: 0 };
+	// `other` is every answer neither 2xx nor 429; `badRequest` counts its 400s again, for the figures that show them.
+	const counts = { total: 0, ok: 0, tooMany: 0, other: 0, badRequest: 0 };
 	for (const entry of log) {
 		if (!match(entry)) continue;
 		counts.total++;
 		if (entry.status >= 200 && entry.status < 300) counts.ok++;
 		else if (entry.status === 429) counts.tooMany++;
 		else counts.other++;
+		if (entry.status === 400) counts.badRequest++;
 	}
 	return counts;
 }

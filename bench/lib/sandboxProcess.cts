@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { httpJson } from '../../scripts/n8n-runtime.cjs';
-import type { RequestLogEntry } from '../../test/sandbox/index.cts';
+import type { RequestLogEntry, SandboxProfile } from '../../test/sandbox/index.cts';
 import { tsNodeEnv } from './tsProcess.cts';
 
 const ROOT = resolve(__dirname, '../..');
@@ -19,7 +19,14 @@ export class SandboxProcess {
 		readonly origin: string,
 	) {}
 
-	static start(options: { loads: number; limit: number; windowMs: number; retryAfterStepMs?: number }): Promise<SandboxProcess> {
+	static start(options: {
+		loads: number;
+		limit: number;
+		windowMs: number;
+		retryAfterStepMs?: number;
+		/** test/sandbox/config.cts: `spec-only` supports only what the specification publishes. */
+		profile?: SandboxProfile;
+	}): Promise<SandboxProcess> {
 		const child = spawn(
 			process.execPath,
 			[
@@ -35,6 +42,7 @@ export class SandboxProcess {
 				'--window-ms',
 				String(options.windowMs),
 				...(options.retryAfterStepMs ? ['--retry-after-step-ms', String(options.retryAfterStepMs)] : []),
+				...(options.profile ? ['--profile', options.profile] : []),
 			],
 			{ cwd: ROOT, env: tsNodeEnv(), stdio: ['ignore', 'pipe', 'inherit'] },
 		);
