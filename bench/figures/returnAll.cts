@@ -26,6 +26,7 @@ import {
 	LOAD_PAGE,
 	RATE,
 	RATE_WINDOW_SECONDS,
+	runLabel,
 	SCALE,
 	say,
 	sleep,
@@ -303,6 +304,7 @@ async function expectedLoadsOf(sb: SandboxProcess): Promise<Set<number>> {
 const costOf = (c: Contender): number => c.requests.total / c.minimum;
 
 async function main(): Promise<void> {
+	const label = runLabel();
 	const sb = await SandboxProcess.start({ loads: SEEDED_LOADS, ...RATE });
 	const contenders: Contender[] = [];
 	const notes: string[] = [];
@@ -428,6 +430,7 @@ async function main(): Promise<void> {
 		}
 
 		notes.push(
+			`This figure measured on ${label}.`,
 			`${fmtInt(expected.size)} loads match (status is delivered, of ${fmtInt(seeded)} seeded), ordered by load pay descending: ${pages} pages of ${LOAD_PAGE}.`,
 			`Bound: ${RATE.limit} requests × ${LOAD_PAGE} loads per ${RATE.windowMs / 1000} s window (Datatruck's 20 per minute with the window scaled by ${SCALE}); with the second client, the ${Math.round(RATE.limit * (1 - SECOND_SHARE))} requests per window it leaves.`,
 			'Achieved ÷ bound (steady state): from the arrival times at the API of this client\'s requests that got a 200, t_1 … t_N, with L requests per window available to it: W ÷ the mean of (t_k − t_{k−L}) over k > L, i.e. how soon on average each slot of the window was used again. 1.000 is every window fully used; the first window (a burst an empty window gives for free) is left out.',

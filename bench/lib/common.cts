@@ -5,6 +5,7 @@
  * Every number a figure reports is a RATIO within one run (or a count, or a size): the machine is
  * shared and noisy, so absolute times would say more about the neighbours than about the node.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { RequestLogEntry } from '../../test/sandbox/index.cts';
 
@@ -169,4 +170,23 @@ const startedAt = Date.now();
 /** Progress on stderr, with the seconds since this process started (progress only, never a result). */
 export function say(message: string): void {
 	process.stderr.write(`[bench +${Math.round((Date.now() - startedAt) / 1000)}s] ${message}\n`);
+}
+
+/**
+ * When and on what code a figure ran: the date, the commit, and the node's files that differed from it (several
+ * engineers share the working tree, so a run can measure work that is not committed yet).
+ */
+export function runLabel(): string {
+	const date = new Date().toISOString().slice(0, 10);
+	try {
+		const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+		const commit = git('rev-parse', '--short', 'HEAD');
+		const changed = git('status', '--porcelain', '--', 'nodes', 'credentials')
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => line.slice(3));
+		return `${date}, ${commit}${changed.length ? ` (with uncommitted changes to ${changed.join(', ')})` : ''}`;
+	} catch {
+		return `${date}, commit unknown`;
+	}
 }
