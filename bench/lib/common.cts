@@ -179,8 +179,9 @@ export function say(message: string): void {
 export function runLabel(): string {
 	const date = new Date().toISOString().slice(0, 10);
 	try {
-		const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
-		const commit = git('rev-parse', '--short', 'HEAD');
+		// Not trimmed: a porcelain line starts with its status columns, a space among them.
+		const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' });
+		const commit = git('rev-parse', '--short', 'HEAD').trim();
 		const changed = git('status', '--porcelain', '--', 'nodes', 'credentials')
 			.split('\n')
 			.filter(Boolean)
