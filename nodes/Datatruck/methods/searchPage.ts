@@ -1,32 +1,33 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { readPage } from '../shared/lists';
-import { cachedPerCredential } from '../shared/pickers';
-import { connectionFor, type DatatruckContext, datatruckRequest, type DatatruckRequest } from '../shared/transport';
+import { cachedPerCredential, checkedSearch, type PickerSearch } from '../shared/pickers';
+import { connectionFor, type DatatruckContext, datatruckRequest } from '../shared/transport';
 
 /**
- * One page of a picker's list. The pagination token is Datatruck's own `next` link; it is only
- * followed while it stays under the credential's API address, so the token is never sent elsewhere.
+ * One page of a picker's list: page 1 checked against what was typed (shared/pickers/checkedSearch.ts), later
+ * pages by Datatruck's own `next` link as the pagination token. The link is only followed while it stays under
+ * the credential's API address, so the token is never sent elsewhere.
  */
 export async function searchPage(
 	ctx: DatatruckContext,
-	first: DatatruckRequest,
+	search: PickerSearch,
 	paginationToken: string | undefined,
 	toItem: (record: IDataObject) => INodeListSearchItems,
 ): Promise<INodeListSearchResult> {
-	const { baseUrl } = await connectionFor(ctx);
-	let request = first;
-	if (paginationToken) {
-		if (!paginationToken.startsWith(`${baseUrl}/`)) {
-			throw new NodeOperationError(ctx.getNode(), 'The list could not load more records: the next-page link is not under your Datatruck address');
-		}
-		request = { method: 'GET', url: paginationToken };
+	if (!paginationToken) {
+		const page = await checkedSearch(ctx, search);
+		return { results: page.records.map(toItem), paginationToken: page.next ?? undefined };
 	}
-	const key = JSON.stringify([request.url, request.qs ?? {}]);
-	return await cachedPerCredential(ctx, key, async () => {
-		const page = readPage(await datatruckRequest(ctx, request));
+	const { baseUrl } = await connectionFor(ctx);
+	if (!paginationToken.startsWith(`${baseUrl}/`)) {
+		throw new NodeOperationError(ctx.getNode(), 'The list could not load more records: the next-page link is not under your Datatruck address');
+	}
+	return await cachedPerCredential(ctx, JSON.stringify([paginationToken, {}]), async () => {
+		const page = readPage(await datatruckRequest(ctx, { method: 'GET', url: paginationToken }));
 		return {
-			results: page.results.map(toItem),
+			// A later page of a search page 1 showed Datatruck honours; what does not match is still not offered.
+			results: page.results.filter(search.matches).map(toItem),
 			paginationToken: page.results.length && page.next ? page.next : undefined,
 		};
 	});
