@@ -1,5 +1,4 @@
 import { disregardIn, meets } from '../../nodes/Datatruck/shared/lists/answerCheck';
-import { ListBudget } from '../../nodes/Datatruck/shared/lists/listBudget';
 import { parseOrdering, withIdTieBreaker } from '../../nodes/Datatruck/shared/lists/listPlan';
 import { LOAD_FIELDS } from '../../nodes/Datatruck/resources/load/fields';
 
@@ -36,24 +35,5 @@ describe('disregardIn: what one answer shows was ignored', () => {
 			fields: LOAD_FIELDS,
 		});
 		expect(seen).toEqual({ columns: ['id'], ordering: true, pageSize: true });
-	});
-});
-
-describe('ListBudget: 2 × pages + 3 requests that bring nothing new', () => {
-	test('repeating answers end with an error naming the list; new records are progress', () => {
-		const budget = new ListBudget({ getNode: () => ({ name: 'Datatruck' }) } as never, 'workOrders');
-		budget.plan(31, 25);
-		for (let index = 0; index < 8; index++) {
-			budget.spend('reading');
-			budget.judge([{ id: 1 }]);
-		}
-		expect(() => budget.spend('reading by page number')).toThrow(/Stopped reading the workOrders list after 8 requests/);
-		const busy = new ListBudget({ getNode: () => ({ name: 'Datatruck' }) } as never, 'loads');
-		busy.plan(25, 25);
-		for (let index = 0; index < 50; index++) {
-			busy.spend('reading');
-			busy.judge([{ id: index }]);
-		}
-		expect(busy.requests).toBeLessThanOrEqual(5);
 	});
 });

@@ -1,22 +1,32 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { DatatruckContext } from '../transport';
 
-/** The most requests a read sends at once (SEGMENT_REQUESTS in listPlan.ts). */
-const SENT_TOGETHER = 20;
+/**
+ * The hard cap on all the requests of one read: HARD_CAP_PER_PAGE × pages + HARD_CAP_EXTRA, pages being what its
+ * first answer announced. The exact plan's requests grow with churn (a check read per stretch, a value read on its
+ * own, a stretch read again when records moved into it): the list property test's heaviest churn (up to 3
+ * creations, 3 moves, 2 deletions and 3 re-valued records after every answer, 300 scenarios a seed) measured at most
+ * 1.76 × pages + 3; the plan that needs least reads every page twice (plainList.ts), 2 × pages + 1. So 2 is the
+ * smallest figure per page both pass with, and it is the issue's own "2 × pages + 3". The 3 over it are page 1
+ * and the request read again after a refusal of something the node added itself (a tie-breaker, a column, a 414).
+ */
+export const HARD_CAP_PER_PAGE = 2;
+export const HARD_CAP_EXTRA = 3;
 
 /**
- * The most requests one list read may make, from what its first answer tells: about 2 × pages + 3, pages being
- * the count over the records a page brings. A read that would pass it ends with an error naming the list and
- * why, so that an answer the node misread can never turn into an endless loop that takes the customer's token.
- * A request that brings records never seen before in the read is progress and is not counted: a list that changes
- * under the read (loads created, sort values moving) is read to its end, while answers that repeat what is held,
- * which is how a loop shows, are stopped after 2 × pages + 3.
+ * The request budget of one list read, from what its answers tell: the count and the records a page holds. It is
+ * checked before a request is sent, so a batch in flight never passes it: the request past it is not sent, and the
+ * read ends with an error naming the list and why.
  */
 export class ListBudget {
-	private spent = 0;
-	private limit = Infinity;
+	private sent = 0;
+	/** Requests in a row, in flight ones included, that brought no record new to this read: the error's reason. */
+	private fruitless = 0;
+	/** The most pages an answer announced; 0 before the first answer. */
+	private pages = 0;
+	/** The records a page of the first answer held: later counts are turned into pages in that size. */
+	private perPage = 0;
 	private readonly seen = new Set<unknown>();
-	private inFlight = 0;
 	private doing = 'reading';
 
 	constructor(
@@ -25,55 +35,63 @@ export class ListBudget {
 	) {}
 
 	/**
-	 * Sets the budget from an answer: `count` records in pages of `perPage`. The largest list an answer announced
-	 * counts: a plan that needs less may read a list its first plan had Datatruck filter.
+	 * Sets the budget from an answer: `count` records in pages of `perPage`. The first answer sets the page size;
+	 * a later one raises the pages only when it announces more records (the list grew, or a plan that needs less
+	 * reads the list its first plan had Datatruck filter), never by asking for smaller pages.
 	 */
 	plan(count: number | undefined, perPage: number): void {
-		const pages = count === undefined ? 1 : Math.max(1, Math.ceil(count / Math.max(1, perPage)));
-		this.limit = this.limit === Infinity ? 2 * pages + 3 : Math.max(this.limit, 2 * pages + 3);
+		if (this.perPage === 0) this.perPage = Math.max(1, perPage);
+		const pages = count === undefined ? 1 : Math.max(1, Math.ceil(count / this.perPage));
+		this.pages = Math.max(this.pages, pages);
 	}
 
-	/**
-	 * Counts one request; past the budget, fails with what the node was doing. Requests sent together are counted
-	 * as they go and judged as their answers come, so a batch in flight may pass the budget by what its answers
-	 * then refund; one more batch is never sent.
-	 */
+	/** All the requests this read may send (unlimited only before its first answer). */
+	get cap(): number {
+		return this.pages === 0 ? Infinity : HARD_CAP_PER_PAGE * this.pages + HARD_CAP_EXTRA;
+	}
+
+	/** Counts one request about to be sent; past the cap it is not sent: fails with what the node was doing. */
 	spend(doing: string): void {
-		this.spent++;
 		this.doing = doing;
-		if (this.spent - this.inFlight > this.limit) throw this.exhausted();
-		this.inFlight++;
+		if (this.sent + 1 > this.cap) throw this.exhausted();
+		this.sent++;
+		this.fruitless++;
 	}
 
 	/** Notes an answer's records: one that brings a record never seen in this read is progress. */
 	judge(records: Array<{ id?: unknown }>): void {
-		this.inFlight = Math.max(0, this.inFlight - 1);
 		let fresh = false;
 		for (const record of records) {
 			if (record.id === undefined || this.seen.has(record.id)) continue;
 			this.seen.add(record.id);
 			fresh = true;
 		}
-		if (fresh) this.spent--;
-		if (this.spent > this.limit + SENT_TOGETHER) throw this.exhausted();
+		if (fresh) this.fruitless = 0;
 	}
 
 	private exhausted(): NodeOperationError {
+		const repeating = this.fruitless > 1;
+		const why = repeating
+			? `${this.doing}: ${this.fruitless} answers in a row brought nothing new`
+			: `the list kept changing faster than it could be read`;
 		return new NodeOperationError(
 			this.ctx.getNode(),
-			`Stopped reading the ${this.list} list after ${this.spent} requests: ${this.doing} brought no end in sight`,
+			`Stopped reading the ${this.list} list after ${this.sent} requests, its budget for ${this.pages} pages (${HARD_CAP_PER_PAGE} × pages + ${HARD_CAP_EXTRA}): ${why}`,
 			{
-				description: `Datatruck's answers did not add up to the ${this.list} its first page announced (a budget of ${this.limit} requests), so the node stopped instead of reading on; records may be missing. Run Check Compatibility and send its output to the node's maintainers.`,
+				description: repeating
+					? `Datatruck's answers did not add up to the ${this.list} its first page announced, so the node stopped instead of reading on; records may be missing. Run Check Compatibility and send its output to the node's maintainers.`
+					: `Reading the ${this.list} exactly needs more requests the more they change while they are read; the node stops rather than use up the customer's request allowance. Records may be missing: run it again when fewer change, or narrow it with filters or a Limit.`,
 			},
 		);
 	}
 
-	/** Whether `requests` more fit in the budget. */
+	/** Whether `requests` more can be sent within the cap. */
 	holds(requests: number): boolean {
-		return this.spent + requests <= this.limit;
+		return this.sent + requests <= this.cap;
 	}
 
+	/** Requests sent so far in this read. */
 	get requests(): number {
-		return this.spent;
+		return this.sent;
 	}
 }
