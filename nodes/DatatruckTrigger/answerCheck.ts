@@ -16,6 +16,9 @@ export type ListName = 'loads' | 'workOrders';
 
 export const listOf = (event: EventSpec): ListName => (event.isLoad ? 'loads' : 'workOrders');
 
+/** The list in the words of messages: "loads", "work orders". */
+export const listWords = (event: EventSpec): string => (event.isLoad ? 'loads' : 'work orders');
+
 /** What one answer showed to be ignored. */
 export interface IgnoredClauses {
 	/** The time bound (`<field> after <cursor>`). */

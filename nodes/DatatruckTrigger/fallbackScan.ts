@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ApiFilter, Page } from '../Datatruck/shared/lists';
-import { ignoredBy, listOf, meetsAll } from './answerCheck';
+import { ignoredBy, listOf, listWords, meetsAll } from './answerCheck';
 import type { EventSpec } from './events';
 import { timeOf } from './eventTime';
 import { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
@@ -65,7 +65,7 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 	for (let page = 1; ; page++) {
 		if (sent >= budget) {
 			throw new TriggerReadError(
-				`Datatruck's ${list === 'loads' ? 'loads' : 'work-order'} list did not end within ${budget} requests, so ${event.name} stopped`,
+				`Datatruck's ${listWords(event)} list did not end within ${budget} requests, so ${event.name} stopped`,
 				`The list ignores the trigger's ${keepBound ? 'order' : 'time bound'}, so the trigger reads it page by page down to its cursor; ` +
 					`its first answer promised ${Math.floor((budget - 3) / 2)} page(s), and more than twice that were needed (records kept arriving or pages repeated). ` +
 					'Narrow the trigger with filters, or lengthen the poll interval.',
@@ -98,7 +98,7 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 		if (!answer.next || answer.results.length === 0) break;
 		if (fresh === 0) {
 			throw new TriggerReadError(
-				`Datatruck answered page ${page} of its ${list === 'loads' ? 'loads' : 'work-order'} list with only records it had already sent, so ${event.name} stopped`,
+				`Datatruck answered page ${page} of its ${listWords(event)} list with only records it had already sent, so ${event.name} stopped`,
 				'The list seems to ignore the page number as well as the trigger\'s bound or order; the trigger cannot tell which records are new. Please report this to the node\'s maintainers.',
 			);
 		}

@@ -7,7 +7,8 @@ import { newestFirst } from './fallbackScan';
 import { triggerSettings } from './settings';
 import { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
 import { emptyState, forget, type ScanPosition, type TriggerState } from './state';
-import { boundHeld, memorySupport, type ListSupport } from './support';
+import { publishedFetch } from './publishedForm';
+import { memorySupport, ownFiltersHeld, type ListSupport } from './support';
 
 /**
  * The polling algorithm, apart from n8n and HTTP so that it can be read (and tested) on its own.
@@ -49,8 +50,10 @@ import { boundHeld, memorySupport, type ListSupport } from './support';
  * Every answer is checked against its query (answerCheck.ts): a record before the bound, one that
  * fails a condition, one out of order. Then the finding is remembered for the credential's origin and
  * the poll goes on with a newest-first read down to the cursor (fallbackScan.ts), which is finished
- * within the same poll or fails loudly; later polls start with it. A 400 on the two-field ordering is
- * retried once with its first field. Nothing here moves the cursor back.
+ * within the same poll or fails loudly; later polls start with it. A 400 about what the node added
+ * itself (the `id` tie-breaker, the time bound, the event's conditions) is retried once without it
+ * (publishedForm.ts), and a read that lost its bound or a condition that way goes on newest first
+ * too. Nothing here moves the cursor back.
  *
  * The poll works on a copy of the state: the caller stores it only when the whole poll succeeded,
  * so a failed request leaves the cursor where it was and emits nothing.
@@ -136,7 +139,7 @@ export async function latestRecords(
 	now: number,
 	support: ListSupport = memorySupport(),
 ): Promise<IDataObject[]> {
-	const page = await orderedFetch(fetchPage, support, plan.event)(newestQuery(plan, triggerSettings.testEventCount, now));
+	const page = await publishedFetch(fetchPage, support, plan.event, plan.filters)(newestQuery(plan, triggerSettings.testEventCount, now));
 	unreadableTimes(plan.event, page.results);
 	return page.results.slice(0, triggerSettings.testEventCount);
 }
@@ -146,13 +149,15 @@ export async function latestRecords(
  * newest time becomes the high-water mark and they are remembered as already seen, so nothing
  * that existed at activation is emitted, while a record that was still being committed then is.
  */
-async function activateNow(plan: PollPlan, fetchPage: FetchPage, now: number, support: ListSupport): Promise<PollOutcome> {
+async function activateNow(plan: PollPlan, requests: CountedFetch, now: number, support: ListSupport): Promise<PollOutcome> {
 	const state = emptyState(plan.key);
-	const held = boundHeld(support, plan.event) && support.supports(`${listOf(plan.event)}.ordering`);
+	const fetchPage = publishedFetch(requests.fetchPage, support, plan.event, plan.filters);
+	const held = () => ownFiltersHeld(support, plan.event) && support.supports(`${listOf(plan.event)}.ordering`);
 	const query = newestQuery(plan, triggerSettings.pageSize, now);
-	const page = held ? await fetchPage(query) : undefined;
-	if (!page || noteIgnored(support, plan.event, ignoredBy(page.results, { ordering: query.ordering, filters: query.filter }, plan.event))) {
-		return await activateByScan(plan, fetchPage, now, support, page ? 1 : 0);
+	const page = held() ? await fetchPage(query) : undefined;
+	// A page answered without a filter the node added (refused, then retried without it) is not the newest matching.
+	if (!page || !held() || noteIgnored(support, plan.event, ignoredBy(page.results, { ordering: query.ordering, filters: query.filter }, plan.event))) {
+		return await activateByScan(plan, fetchPage, now, support, requests.sent());
 	}
 	const skipped = unreadableTimes(plan.event, page.results);
 	const found = page.results
@@ -208,33 +213,20 @@ function noteIgnored(support: ListSupport, event: EventSpec, ignored: IgnoredCla
 	return ignored.bound || ignored.conditions || ignored.order;
 }
 
-const isBadRequest = (error: unknown) => (error as { httpCode?: unknown })?.httpCode === '400';
+interface CountedFetch {
+	fetchPage: FetchPage;
+	/** Requests sent so far, retries included: the fallback's budget counts them. */
+	sent(): number;
+}
 
-/**
- * The published ordering is one field ("ORM field path to sort by"); the node adds `id` as a
- * tie-breaker (A22). A 400 on that is retried once with the first field, and remembered.
- */
-function orderedFetch(fetchPage: FetchPage, support: ListSupport, event: EventSpec): FetchPage {
-	const list = listOf(event);
-	const single = (query: PageQuery): PageQuery => ({ ...query, ordering: query.ordering.split(',')[0] });
-	return async (query) => {
-		if (!support.supports(`${list}.ordering.multi`)) return await fetchPage(single(query));
-		let refused = false;
-		const page = await fetchPage(query).catch((error: unknown): Page => {
-			// Only the node's own tie-breaker is dropped: any other error is the transport's, unchanged.
-			if (!query.ordering.includes(',') || !isBadRequest(error)) throw error;
-			refused = true;
-			return { results: [], next: null };
-		});
-		if (!refused) return page;
-		const answer = await fetchPage(single(query));
-		support.markNotHeld({
-			key: `${list}.ordering.multi`,
-			assumption: 'A22',
-			seen: `refused the two-field ordering "${query.ordering}" with a 400`,
-			instead: `sends one ordering field ("${single(query).ordering}") to the ${list} list`,
-		});
-		return answer;
+function countedFetch(fetchPage: FetchPage): CountedFetch {
+	let sent = 0;
+	return {
+		fetchPage: async (query) => {
+			sent++;
+			return await fetchPage(query);
+		},
+		sent: () => sent,
 	};
 }
 
@@ -268,7 +260,8 @@ export async function pollOnce(
 ): Promise<PollOutcome> {
 	const now = clock.now();
 	const { event } = plan;
-	const fetchPage = orderedFetch(fetchFromDatatruck, support, event);
+	const requests = countedFetch(fetchFromDatatruck);
+	const fetchPage = publishedFetch(requests.fetchPage, support, event, plan.filters);
 	let state: TriggerState;
 	if (stored) {
 		state = JSON.parse(JSON.stringify(stored)) as TriggerState;
@@ -278,7 +271,7 @@ export async function pollOnce(
 	} else if (plan.startDate !== undefined) {
 		state = { ...emptyState(plan.key), high: plan.startDate, floor: plan.startDate };
 	} else {
-		return await activateNow(plan, fetchPage, now, support);
+		return await activateNow(plan, requests, now, support);
 	}
 
 	const seen = new Map(state.seen);
@@ -306,7 +299,8 @@ export async function pollOnce(
 	let position: ScanPosition = state.scan ?? { from: wholeSecond(start), page: 1 };
 	const readFrom = Math.min(position.from, wholeSecond(start));
 	let finished = false;
-	let fallBack = !boundHeld(support, event) || !support.supports(`${listOf(event)}.ordering`);
+	const fallBackNeeded = () => !ownFiltersHeld(support, event) || !support.supports(`${listOf(event)}.ordering`);
+	let fallBack = fallBackNeeded();
 	let sent = 0;
 	const pageCap = state.quietBefore !== undefined ? triggerSettings.baselinePages : triggerSettings.pagesPerPoll;
 	for (; sent < pageCap && !finished && !fallBack; sent++) {
@@ -318,9 +312,9 @@ export async function pollOnce(
 			if (position.page > 1 && isMissingPage(error)) return { results: [], next: null };
 			throw error;
 		});
-		if (noteIgnored(support, event, ignoredBy(page.results, { ordering: query.ordering, filters: readFilters(plan), bound: position.from }, event))) {
+		// Refused a filter the node added (the page came without it) or ignored part of the question: newest first instead.
+		if (fallBackNeeded() || noteIgnored(support, event, ignoredBy(page.results, { ordering: query.ordering, filters: readFilters(plan), bound: position.from }, event))) {
 			fallBack = true;
-			sent++;
 			break;
 		}
 		skipped.push(...unreadableTimes(event, page.results));
@@ -336,7 +330,7 @@ export async function pollOnce(
 		position = last > first ? { from: last, page: 1 } : { from: position.from, page: position.page + 1 };
 	}
 	if (fallBack) {
-		const records = await newestFirst({ event, filters: readFilters(plan), start: readFrom, sent }, fetchPage, support);
+		const records = await newestFirst({ event, filters: readFilters(plan), start: readFrom, sent: requests.sent() }, fetchPage, support);
 		skipped.push(...unreadableTimes(event, records));
 		records.forEach(visit);
 		finished = true;

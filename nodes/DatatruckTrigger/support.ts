@@ -18,6 +18,13 @@ export function boundHeld(support: ListSupport, event: EventSpec): boolean {
 	return support.supports(`${list}.filter`) && support.supports(`${list}.filter.${event.orderField}`);
 }
 
+/** Whether every filter the node adds to the event's reads (its bound, its conditions) is taken by this origin's list. */
+export function ownFiltersHeld(support: ListSupport, event: EventSpec): boolean {
+	const list = listOf(event);
+	const columns = event.conditions.map((filter) => filter.column);
+	return boundHeld(support, event) && columns.every((column) => support.supports(`${list}.filter.${column}`));
+}
+
 export function memorySupport(): ListSupport {
 	const notHeld = new Set<string>();
 	return {

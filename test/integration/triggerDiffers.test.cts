@@ -68,6 +68,8 @@ const findingWarnings = () => warn.mock.calls.filter(([message]) => String(messa
  */
 class Watch {
 	readonly emitted: number[] = [];
+	/** Every request of every poll as the sandbox answered it. */
+	readonly answered: Array<{ status: number; filter: string; ordering: string }> = [];
 	private last?: TriggerState;
 
 	constructor(
@@ -81,6 +83,7 @@ class Watch {
 		const sizeBefore = this.listSize();
 		const result = await this.harness.poll();
 		expect(result.error).toBeUndefined();
+		this.answered.push(...dt.sandbox.log.map((entry) => ({ status: entry.status, filter: String(entry.query.filter ?? ''), ordering: String(entry.query.ordering) })));
 		const pages = Math.ceil(Math.max(sizeBefore, this.listSize()) / this.pageSize);
 		expect(dt.sandbox.log.length).toBeLessThanOrEqual(2 * pages + 3);
 		const state = this.harness.state!;
@@ -222,5 +225,94 @@ describe('Datatruck Trigger when the loads list differs', () => {
 		expect(await watch.poll()).toEqual([99_001, 99_002]);
 		expect(await watch.poll()).toEqual([]);
 		expect(findingsFor(origin()).map((finding) => finding.key)).toEqual(expect.arrayContaining(['workOrders.ordering']));
+	});
+});
+
+describe('Datatruck Trigger when a list refuses filter columns it does not publish (a 400 on what the node added)', () => {
+	const workOrders = () => dt.sandbox.data.workOrders.length;
+	const refused = (watch: Watch) => watch.answered.filter((request) => request.status === 400);
+
+	test('New Work Order: the refused created_datetime bound is retried once without it, then newest first; once each, remembered', async () => {
+		dt.sandbox.configure({ lists: { workOrders: { rejectUnknownColumns: true } } });
+		const watch = new Watch(trigger({ event: 'newWorkOrder' }), workOrders);
+		expect(await watch.poll()).toEqual([]);
+		expect(refused(watch)).toEqual([]);
+
+		dt.sandbox.createWorkOrder({ id: 99_102, created_datetime: at(2) } as never);
+		dt.sandbox.createWorkOrder({ id: 99_101, created_datetime: at(1) } as never);
+		advance(3);
+		expect(await watch.poll()).toEqual([99_101, 99_102]);
+		const poll = dt.sandbox.log.map((entry) => ({ status: entry.status, filter: entry.query.filter, ordering: entry.query.ordering }));
+		// The refused request, then the same question without the column, then the newest-first scan without it.
+		expect(poll[0].status).toBe(400);
+		expect(JSON.parse(String(poll[0].filter))).toEqual([expect.objectContaining({ column: 'created_datetime', contains: 'after' })]);
+		expect(poll[1]).toEqual({ status: 200, filter: undefined, ordering: poll[0].ordering });
+		expect(poll.slice(2).map((request) => [request.status, request.filter, request.ordering])).toEqual(
+			poll.slice(2).map(() => [200, undefined, '-created_datetime,-id']),
+		);
+		expect(poll.length).toBeGreaterThan(2);
+
+		expect(await watch.poll()).toEqual([]);
+		dt.sandbox.createWorkOrder({ id: 99_099, created_datetime: at(-3) } as never);
+		dt.sandbox.createWorkOrder({ id: 99_110, created_datetime: at(1) } as never);
+		advance(2);
+		expect(await watch.poll()).toEqual([99_099, 99_110]);
+		advance(15 * 60);
+		expect(await watch.poll()).toEqual([]);
+
+		// One refusal in all: later polls send the published form from the start.
+		expect(refused(watch)).toHaveLength(1);
+		expect(watch.answered.filter((request) => request.filter.includes('created_datetime'))).toHaveLength(1);
+		expect(findingsFor(origin()).map((finding) => finding.key)).toEqual(['workOrders.filter.created_datetime']);
+		expect(findingWarnings()).toHaveLength(1);
+		expect(String(findingWarnings()[0][0])).toMatch(/refused the filter on "created_datetime" of the work orders list/);
+	});
+
+	test('New Work Order with a Start From Date: the first poll is refused, retried and read newest first down to the date', async () => {
+		dt.sandbox.configure({ lists: { workOrders: { rejectUnknownColumns: true } } });
+		dt.sandbox.createWorkOrder({ id: 99_201, created_datetime: at(-30) } as never);
+		dt.sandbox.createWorkOrder({ id: 99_202, created_datetime: at(-10) } as never);
+		const watch = new Watch(trigger({ event: 'newWorkOrder', options: { startDate: at(-60) } }), workOrders);
+		expect(await watch.poll()).toEqual([99_201, 99_202]);
+		expect(refused(watch)).toHaveLength(1);
+		expect(await watch.poll()).toEqual([]);
+		expect(refused(watch)).toHaveLength(1);
+	});
+
+	test('Load events send only columns the spec publishes for loads: no 400, nothing remembered', async () => {
+		const watch = await newLoadsEmittedOnce({ lists: { loads: { rejectUnknownColumns: true } } });
+		const picked = new Watch(trigger({ event: 'loadPickedUp' }), loadCount);
+		expect(await picked.poll()).toEqual([]);
+		load({ id: 96_101, pickup_time: at(1) });
+		advance(2);
+		expect(await picked.poll()).toEqual([96_101]);
+		expect([...watch.answered, ...picked.answered].every((request) => request.status === 200)).toBe(true);
+		expect(picked.answered.some((request) => request.filter.includes('"pickup_time"'))).toBe(true);
+		expect(findingsFor(origin())).toEqual([]);
+	});
+
+	test("a user's own filter on a column the list refuses still fails, naming the list, with one request and no finding", async () => {
+		dt.sandbox.configure({ lists: { workOrders: { rejectUnknownColumns: true } } });
+		const harness = trigger({ event: 'newWorkOrder', filters: { conditions: [{ field: 'location', operator: 'contains', value: 'Dallas' }] } });
+		const result = await harness.poll();
+		expect(result.json).toEqual([]);
+		expect(result.error?.constructor.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/work orders list refused New Work Order's request: .*"location"/);
+		expect(result.error?.message).not.toMatch(/this list/);
+		expect(dt.sandbox.log.map((entry) => entry.status)).toEqual([400]);
+		expect(findingsFor(origin())).toEqual([]);
+	});
+
+	test("a user's own filter on the event's column is the user's, even where the node's bound on it was refused", async () => {
+		dt.sandbox.configure({ lists: { workOrders: { rejectUnknownColumns: true } } });
+		const condition = { field: 'created_datetime', operator: 'after', value: at(-3_600) };
+		const harness = trigger({ event: 'newWorkOrder', filters: { conditions: [condition] }, options: { startDate: at(-60) } });
+		const result = await harness.poll();
+		expect(result.error?.message).toMatch(/work orders list refused New Work Order's request/);
+		// The bound is dropped once; the request still carries the user's condition and is refused again.
+		expect(dt.sandbox.log.map((entry) => entry.status)).toEqual([400, 400]);
+		expect(JSON.parse(String(dt.sandbox.log[1].query.filter))).toHaveLength(1);
+		expect(findingsFor(origin())).toEqual([]);
+		expect(harness.state).toBeUndefined();
 	});
 });

@@ -14,3 +14,4 @@ export { valueAt } from './listPlan';
 export { readPage, type ListShape, type Page } from './pagination';
 export { findingsFor, markNotHeld, resetSupport, supports, type Finding } from './support';
 export { offerReplacement, replacementsFor } from './replacements';
+export { saysAbout } from './listFindings';
