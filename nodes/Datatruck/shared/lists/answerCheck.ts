@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ApiFilter, FieldKind, FilterField } from './filters';
-import { recordComparator, type SortTerm } from './listPlan';
+import { recordComparator, valueAt, type SortTerm } from './listPlan';
 
 /**
  * Whether one answer of Datatruck kept to the question it was asked (docs/assumptions.md: where the specification
@@ -77,6 +77,7 @@ function anyOf(results: Array<boolean | undefined>): boolean | undefined {
  * the node cannot tell (a field the record does not carry, an operator on today's date, a value it cannot read).
  */
 export function meets(record: IDataObject, filter: ApiFilter, kind: FieldKind): boolean | undefined {
+	if (filter.contains === SEARCH) return searchHits(record, String(filter.value ?? ''));
 	const { present, value } = fieldOf(record, filter.column);
 	if (!present) return undefined;
 	const list = Array.isArray(filter.value) ? filter.value : String(filter.value ?? '').split(',');
@@ -117,6 +118,19 @@ export function meets(record: IDataObject, filter: ApiFilter, kind: FieldKind): 
 	}
 }
 
+/**
+ * The operator of an equipment list's `search` parameter as a condition. Which fields Datatruck searches is not
+ * published (A3): a record none of whose values holds the text cannot have matched, one that holds it may have.
+ */
+export const SEARCH = 'search';
+
+function searchHits(record: unknown, text: string): boolean {
+	const wanted = text.trim().toLowerCase();
+	const values = (value: unknown): string[] =>
+		value !== null && typeof value === 'object' ? Object.values(value as IDataObject).flatMap(values) : [String(value ?? '')];
+	return wanted === '' || values(record).some((value) => value.toLowerCase().includes(wanted));
+}
+
 /** The kind of a filter column: `id` is a number; otherwise the list's field table, else text. */
 export function kindOfColumn(column: string, fields: FilterField[]): FieldKind {
 	return column === 'id' ? 'number' : (fields.find((field) => field.path === column)?.kind ?? 'text');
@@ -137,6 +151,25 @@ function checkableOrder(terms: SortTerm[]): SortTerm[] {
 	return checkable;
 }
 
+/** A one-word value every collation orders alike: lower case, or capitalised (C, glibc and ICU agree on these). */
+const PLAIN_WORD = /^(?:[a-z]+|[A-Z][a-z]*)$/;
+
+/**
+ * Whether two neighbours sorted by a text field are out of order in a way no database collation allows: both plain
+ * words of the same case pattern, compared letter by letter (A33 leaves the collation of other text open).
+ */
+function wordsOutOfOrder(results: IDataObject[], term: SortTerm | undefined): boolean {
+	if (!term || (term.kind !== undefined && term.kind !== 'text')) return false;
+	const words = results.map((record) => valueAt(record, term.path));
+	return words.some((word, index) => {
+		const before = words[index - 1];
+		if (index === 0 || typeof word !== 'string' || typeof before !== 'string') return false;
+		if (!PLAIN_WORD.test(word) || !PLAIN_WORD.test(before) || /[A-Z]/.test(word[0]) !== /[A-Z]/.test(before[0])) return false;
+		const order = before.toLowerCase() < word.toLowerCase() ? -1 : before.toLowerCase() > word.toLowerCase() ? 1 : 0;
+		return (term.descending ? -order : order) > 0;
+	});
+}
+
 /**
  * What this answer shows Datatruck ignored of the question: `filters` sent, the order `terms` asked for, and
  * `pageSize` asked for, where `more` says records remain after this page.
@@ -152,7 +185,9 @@ export function disregardIn(
 	}
 	const order = checkableOrder(question.terms);
 	const compare = recordComparator(order);
-	const ordering = order.length > 0 && results.some((record, index) => index > 0 && compare(results[index - 1], record) > 0);
+	const ordering =
+		(order.length > 0 && results.some((record, index) => index > 0 && compare(results[index - 1], record) > 0)) ||
+		wordsOutOfOrder(results, question.terms[0]);
 	const pageSize = question.more && results.length !== question.pageSize;
 	return { columns: [...columns], ordering, pageSize };
 }

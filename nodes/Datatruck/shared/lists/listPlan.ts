@@ -73,6 +73,18 @@ function kindOf(a: unknown, b: unknown, declared?: FieldKind): FieldKind {
 	return 'text';
 }
 
+/**
+ * The kind a field's values show when no field table names it (lists read whole, whose fields are not published):
+ * every value present a number, or every one an ISO date; else undefined (text, or nothing to tell).
+ */
+export function kindShownBy(values: unknown[]): FieldKind | undefined {
+	const present = values.filter((value) => value !== null && value !== undefined && value !== '');
+	if (present.length === 0) return undefined;
+	if (present.every((value) => typeof value === 'number' || (typeof value === 'string' && NUMBER.test(value)))) return 'number';
+	if (present.every((value) => typeof value === 'string' && ISO_DATE.test(value))) return 'dateTime';
+	return undefined;
+}
+
 /** Ascending comparison of two non-null values of one field. */
 function compareValues(a: unknown, b: unknown, kind?: FieldKind): number {
 	switch (kindOf(a, b, kind)) {

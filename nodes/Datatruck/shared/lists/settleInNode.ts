@@ -1,23 +1,40 @@
 import type { IDataObject } from 'n8n-workflow';
-import { disregardIn, kindOfColumn, meets } from './answerCheck';
+import { disregardIn, kindOfColumn, meets, SEARCH } from './answerCheck';
+import type { ApiFilter } from './filters';
 import { filterHolds, filterIgnored, orderingIgnored } from './listFindings';
-import { parseOrdering, recordComparator } from './listPlan';
+import { kindShownBy, parseOrdering, recordComparator, valueAt } from './listPlan';
 import type { ListRead } from './listRead';
 import { markNotHeld, supports } from './support';
 
+/** Lists whose query is `search` and `status` parameters, not the `filter` JSON (A3, A4). */
+const EQUIPMENT_LISTS = ['trucks', 'trailers'];
+
+/** An equipment list's `search` and `status` parameters as conditions the node can check and apply. */
+export function parameterConditions(read: Pick<ListRead, 'list' | 'request'>): ApiFilter[] {
+	if (!EQUIPMENT_LISTS.includes(read.list)) return [];
+	const { search, status } = (read.request.qs ?? {}) as IDataObject;
+	return [
+		...(status ? [{ column: 'status', value: String(status), contains: 'is' }] : []),
+		...(search ? [{ column: 'search', value: String(search), contains: SEARCH }] : []),
+	];
+}
+
 /**
- * For a list read whole by page number (drivers, trucks, trailers): what Datatruck was seen to ignore of the
- * filter or the order is done here, on the records already read, at no request more, and remembered.
+ * For a list read whole by page number (drivers, trucks, trailers, the dispatcher board): what Datatruck was seen to
+ * ignore of the filter or the order is done here, on the records already read, at no request more, and remembered.
  * `firstPage`: one answer, which shows the order Datatruck kept (pages read apart may differ under change).
  */
 export function settleInNode(read: ListRead, records: IDataObject[], firstPage: IDataObject[]): IDataObject[] {
-	const terms = parseOrdering(String(read.request.qs?.ordering ?? ''), read.fields);
-	const seen = disregardIn(records, { filters: read.filters, terms: [], pageSize: records.length, more: false, fields: read.fields });
+	const terms = parseOrdering(String(read.request.qs?.ordering ?? ''), read.fields).map((term) =>
+		term.kind ? term : { ...term, kind: kindShownBy(records.map((record) => valueAt(record, term.path))) },
+	);
+	const asked = [...read.filters, ...parameterConditions(read)];
+	const seen = disregardIn(records, { filters: asked, terms: [], pageSize: records.length, more: false, fields: read.fields });
 	const ordered = disregardIn(firstPage, { filters: [], terms, pageSize: firstPage.length, more: false, fields: read.fields });
 	for (const finding of filterIgnored(read.list, seen.columns)) markNotHeld(read.ctx, read.origin, finding);
 	if (ordered.ordering) markNotHeld(read.ctx, read.origin, orderingIgnored(read.list));
 
-	const inNode = read.filters.filter((filter) => !filterHolds(read.origin, read.list, filter.column));
+	const inNode = asked.filter((filter) => !filterHolds(read.origin, read.list, filter.column));
 	const kinds = inNode.map((filter) => kindOfColumn(filter.column, read.fields));
 	const matching = records.filter((record) => inNode.every((filter, index) => meets(record, filter, kinds[index]) !== false));
 	if (terms.length && !supports(read.origin, `${read.list}.ordering`)) matching.sort(recordComparator(terms));
