@@ -1,9 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
-import { checkedNextLink } from './pagination';
+import { checkedNextLink, type Page } from './pagination';
 import { evaluable, kindOfColumn, meets } from './answerCheck';
 import { filterHolds } from './listFindings';
-import { pageLink, recordComparator, SEGMENT_REQUESTS, unheld, type SortTerm } from './listPlan';
+import { idOf, pageLink, recordComparator, SEGMENT_REQUESTS, unheld, type SortTerm } from './listPlan';
 import { allPages, isLastPage, linkedPage, queryPage, type ListRead } from './listRead';
 import { markNotHeld, supports, type Finding } from './support';
 
@@ -13,8 +13,11 @@ import { markNotHeld, supports, type Finding } from './support';
  * user's order made here where Datatruck does not keep it. It never loops: it reads the pages page 1 announces,
  * stops at a page that brings nothing new, and stays within the read's budget.
  *
- * Exactness while the list changes is what page numbers give: a record is never returned twice, but one moved
- * across a page boundary between two page reads can be missed (docs/lists-while-datatruck-changes.md).
+ * Page numbers alone are exact only while nothing moves: a record moved across a page boundary between two page
+ * reads is missed. So a list of more than one page is read twice, page by page, and the second pass brings back
+ * what moved during the first. When both passes saw the same records in the same places, nothing moved during the
+ * second, so every record that was there throughout was read; when they differ, the node cannot tell, and says so
+ * in an error rather than return a list that may lack a record (docs/lists-while-datatruck-changes.md).
  */
 export async function readPlain(
 	read: ListRead,
@@ -52,13 +55,29 @@ export async function readPlain(
 		read.budget.plan(first.count, perPage);
 		const link = await checkedNextLink(read.ctx, first.next as string, 2);
 		const numbers = Array.from({ length: Math.max(Math.ceil(count / perPage) - 1, 0) }, (_, index) => index + 2);
+		const firstPass = [first];
 		for (let start = 0; start < numbers.length; start += SEGMENT_REQUESTS) {
-			const batch = numbers.slice(start, start + SEGMENT_REQUESTS);
-			const pages = await allPages(batch.map((number) => linkedPage(read, pageLink(link, number))));
+			const pages = await readByNumber(read, link, numbers.slice(start, start + SEGMENT_REQUESTS));
+			firstPass.push(...pages);
 			const fresh = pages.flatMap((page) => unheld(page.results, held));
 			records.push(...fresh);
 			// A stretch of pages with nothing new, or one that ran out, ends the plan.
 			if (fresh.length === 0 || pages.some(isLastPage)) break;
+		}
+		const secondPass: Page[] = [];
+		for (let start = 0; start < firstPass.length; start += SEGMENT_REQUESTS) {
+			const batch = Array.from({ length: Math.min(SEGMENT_REQUESTS, firstPass.length - start) }, (_, index) => start + index + 1);
+			secondPass.push(...(await readByNumber(read, link, batch)));
+		}
+		records.push(...secondPass.flatMap((page) => unheld(page.results, held)));
+		if (idsInPlace(firstPass) !== idsInPlace(secondPass)) {
+			throw new NodeOperationError(
+				read.ctx.getNode(),
+				`The ${listWords(read.list)} list changed while the node read it by page number, so it cannot be sure no record was missed`,
+				{
+					description: `Datatruck ignores the order or the filter this read needs to stay exact while records are added or removed (see n8n's log), so the node read every page twice and the two reads differ. Run the node again when fewer ${listWords(read.list)} change, or narrow the read with a Limit.`,
+				},
+			);
 		}
 	}
 	const kinds = inNode.map((filter) => kindOfColumn(filter.column, read.fields));
@@ -66,3 +85,15 @@ export async function readPlain(
 	if (sortHere) matching.sort(recordComparator(userTerms));
 	return matching.slice(0, want);
 }
+
+function readByNumber(read: ListRead, link: string, numbers: number[]): Promise<Page[]> {
+	return allPages(numbers.map((number) => linkedPage(read, pageLink(link, number))));
+}
+
+/** The ids of a pass, page by page, as one comparable text. */
+function idsInPlace(pages: Page[]): string {
+	return pages.map((page) => page.results.map((record) => String(idOf(record) ?? '?')).join(',')).join('|');
+}
+
+/** `workOrders` → `work orders`: the list as a dispatcher names it. */
+const listWords = (list: string) => list.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
