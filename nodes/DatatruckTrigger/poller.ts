@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ApiFilter, Page } from '../Datatruck/shared/lists';
-import { ignoredBy, listOf, type IgnoredClauses } from './answerCheck';
+import { ignoredBy, listOf, meetsAll, type IgnoredClauses } from './answerCheck';
 import type { EventSpec } from './events';
 import { timeOf, unreadableTimes } from './eventTime';
 import { newestFirst } from './fallbackScan';
@@ -140,8 +140,10 @@ export async function latestRecords(
 	support: ListSupport = memorySupport(),
 ): Promise<IDataObject[]> {
 	const page = await publishedFetch(fetchPage, support, plan.event, plan.filters)(newestQuery(plan, triggerSettings.testEventCount, now));
-	unreadableTimes(plan.event, page.results);
-	return page.results.slice(0, triggerSettings.testEventCount);
+	// Checked in the node too: a list that ignores or refused a condition answers records the trigger would never emit.
+	const matching = page.results.filter(meetsAll(readFilters(plan)));
+	unreadableTimes(plan.event, matching);
+	return matching.slice(0, triggerSettings.testEventCount);
 }
 
 /**

@@ -193,6 +193,17 @@ describe('Datatruck Trigger when the loads list differs', () => {
 		expect(due.length).toBeGreaterThan(mine.length);
 	});
 
+	test('Fetch Test Event where the filter is ignored: never a load the event would not emit, never a false "no readable time"', async () => {
+		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true } } });
+		load({ id: 96_201, pickup_time: at(-5) });
+		load({ id: 96_202, created_datetime: at(1) });
+		const result = await trigger({ event: 'loadPickedUp' }).poll('manual');
+		// The unpicked loads the list answers first are not news for Load Picked Up, nor loads without a pickup field.
+		expect(result.error?.message ?? '').not.toMatch(/no readable/);
+		expect(result.json.every((record) => record.pickup_time !== null)).toBe(true);
+		expect(result.json.length > 0 || /No picked-up load matches/.test(result.error?.message ?? '')).toBe(true);
+	});
+
 	test('a read that cannot end (records arrive faster than it pages) fails loudly, emits nothing, keeps its cursor', async () => {
 		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true, ignoreOrdering: true } } });
 		const harness = trigger({ event: 'newLoad' });
