@@ -22,7 +22,7 @@ import {
 	withIdTieBreaker,
 	type SortTerm,
 } from './listPlan';
-import { atOrPast, idPlan, keysetPlan, segmentFilters, type AnchoredPlan } from './listSegments';
+import { atOrPast, idPlan, keysetPlan, segmentFilters, type AnchoredPlan, type Segment } from './listSegments';
 import { checkedNextLink, pageSizeFor, readPage, type ChangeSafeList, type ListShape, type Page } from './pagination';
 
 /**
@@ -101,7 +101,8 @@ async function readStretch(
 	// pages read this way is capped so that the check's list of ids stays a short query string.
 	const largest = Math.max(0, ...idsOf(first.results), ...query.excluded);
 	const fit = Math.min(MAX_EXCLUDED_IDS, excludableIds(read, filters, query.terms, size, largest));
-	const room = Math.floor((fit - query.excluded.length) / size);
+	// Page 1's ids are left out by the check too.
+	const room = Math.floor((fit - query.excluded.length) / size) - 1;
 	const link = await checkedNextLink(read.ctx, first.next as string, 2);
 	const pages = pagesBetween(first.count ?? 0, size, want).filter((page) => page <= Math.min(room, SEGMENT_REQUESTS - 1));
 	const question = { filters, terms: query.terms, pageSize: size };
@@ -156,8 +157,10 @@ async function fetchChangeSafe(
 			for (const finding of outcome.findings) markNotHeld(ctx, read.origin, finding);
 			continue;
 		}
-		if (outcome.findings.length === 0) {
-			// Only the request line grew too long: pages anchored on the last record need few ids left out.
+		if (outcome.findings.every((finding) => finding.key === 'requestLine.long')) {
+			// Only the request line grew too long (or would have): pages anchored on the last record leave out few
+			// ids, and stay exact without reading the list twice.
+			for (const finding of outcome.findings) markNotHeld(ctx, read.origin, finding);
 			const plan = keysetPlan(userTerms, list.keysetFields, undefined) ?? idPlan();
 			const anchored = await readAnchored(read, [], userTerms, plan, pageSize, want).catch(needsLess);
 			if (!(anchored instanceof NeedsLess)) return anchored;
@@ -213,7 +216,13 @@ async function readExact(
 			const anchor = stretch.last;
 			const onward = recordComparator([keyset]);
 			const excluded = idsOf(held.filter((record) => onward(record, anchor) >= 0));
-			query = { terms: query.terms, bound: keysetBound(keyset, anchor), excluded };
+			const bound = keysetBound(keyset, anchor);
+			// Many held records tied on the anchor's value: read on anchored, the ties by id (readAnchored).
+			if (!fits(read, [...read.filters, bound], userTerms, pageSize, excluded)) {
+				const plan = keysetPlan(userTerms, list.keysetFields, undefined) ?? idPlan();
+				return await readAnchored(read, held, userTerms, plan, pageSize, want);
+			}
+			query = { terms: query.terms, bound, excluded };
 		} else if (held.length + 2 * pageSize <= Math.min(MAX_EXCLUDED_IDS, excludableIds(read, read.filters, userTerms, pageSize, Math.max(0, ...idsOf(held))))) {
 			query = { terms: userTerms, excluded: idsOf(held) };
 		} else {
@@ -234,6 +243,10 @@ async function readExact(
  * the ids already held there, so nothing that comes or goes earlier can shift it: every record
  * that stayed put is read once, none twice, with no check read and no request more than by page
  * number (one more where the list passes from loads with a value to loads without one).
+ *
+ * Many records sharing the anchor's value (a sort on a field with few values) would make the ids left
+ * out too long for a short request line: that value is then read on its own, by id (tiesOf), and
+ * the read goes on past it with the value itself left out, so few ids are left out at any time.
  */
 async function readAnchored(
 	read: ListRead,
@@ -250,12 +263,22 @@ async function readAnchored(
 	let index = anchor === undefined ? 0 : Math.max(0, plan.segments.findIndex((segment) => segment.holds(anchor as IDataObject)));
 	// Only these can be at or past the anchor: what came before it was read before it.
 	let nearAnchor = [...start];
+	// The anchor's value was read whole (tiesOf): it is left out, and only ids past it need be.
+	let pastValue = false;
 	for (;;) {
 		const segment = plan.segments[index];
-		const excluded = idsOf(nearAnchor.filter(atOrPast(segment, anchor)));
-		const filters = [...read.filters, ...segmentFilters(segment, anchor), ...excludeIds(excluded)];
 		const size = plan.sortHere ? pageSize : Math.max(1, Math.min(pageSize, want - held.length));
-		const page = await queryPage(read, filters, plan.terms, size);
+		const onward = nearAnchor.filter(atOrPast(segment, anchor)).filter((record) => !pastValue || !sameValue(segment, record, anchor));
+		const bounds = [...read.filters, ...segmentFilters(segment, anchor), ...(pastValue && anchor ? [valueLeftOut(segment, anchor)] : [])];
+		if (anchor && !pastValue && segment.term.path !== 'id' && !fits(read, bounds, plan.terms, size, idsOf(onward))) {
+			const ties = await tiesOf(read, segment, anchor, plan.terms, size, seen);
+			held.push(...ties);
+			pastValue = true;
+			nearAnchor = nearAnchor.concat(ties);
+			if (!plan.sortHere && held.length >= want) break;
+			continue;
+		}
+		const page = await queryPage(read, [...bounds, ...excludeIds(idsOf(onward))], plan.terms, size);
 		const fresh = unheld(page.results, seen);
 		held.push(...fresh);
 		if (!plan.sortHere && held.length >= want) break;
@@ -263,16 +286,51 @@ async function readAnchored(
 			if (++index >= plan.segments.length) break;
 			// The next part starts at its beginning; under change a held record may have moved into it.
 			anchor = undefined;
+			pastValue = false;
 			nearAnchor = held;
 			continue;
 		}
 		const next = page.results[page.results.length - 1];
+		pastValue = pastValue && anchor !== undefined && sameValue(segment, next, anchor);
 		anchor = next;
 		nearAnchor = nearAnchor.concat(fresh).filter(atOrPast(segment, next));
 	}
 	// Read by id, a Limit needed every record before the first `limit` could be told.
 	if (plan.sortHere) held.sort(recordComparator(userTerms));
 	return held.slice(0, want);
+}
+
+function sameValue(segment: Segment, record: IDataObject, anchor: IDataObject | undefined): boolean {
+	return anchor !== undefined && recordComparator([segment.term])(record, anchor) === 0;
+}
+
+/** Leaves out the records with the anchor's value: the bound is inclusive, and that value was read whole. */
+function valueLeftOut(segment: Segment, anchor: IDataObject): ApiFilter {
+	return { ...keysetBound(segment.term, anchor), contains: 'exclude' };
+}
+
+/** Whether a request for `filters` leaving out `ids` keeps its line short. */
+function fits(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize: number, ids: number[]): boolean {
+	return ids.length <= Math.min(MAX_EXCLUDED_IDS, excludableIds(read, filters, terms, pageSize, Math.max(0, ...ids)));
+}
+
+/**
+ * The records with the anchor's value in the sort field (`is`) past the anchor, in the order of the id that breaks
+ * their tie, each page anchored on the last id read: one id left out per page, whatever the number of ties.
+ */
+async function tiesOf(read: ListRead, segment: Segment, anchor: IDataObject, terms: SortTerm[], pageSize: number, seen: Set<number>): Promise<IDataObject[]> {
+	const tieBreaker = terms[terms.length - 1];
+	const value = { ...keysetBound(segment.term, anchor), contains: 'is' };
+	const ties: IDataObject[] = [];
+	// The anchor is the last tie read in that order: the ties before it were read before it.
+	let last = anchor;
+	for (;;) {
+		const bound = [keysetBound(tieBreaker, last), ...excludeIds(idsOf([last]))];
+		const page = await queryPage(read, [...read.filters, ...segment.within, value, ...bound], terms, pageSize);
+		ties.push(...unheld(page.results, seen));
+		if (isLastPage(page)) return ties;
+		last = page.results[page.results.length - 1];
+	}
 }
 
 /**
