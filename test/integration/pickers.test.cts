@@ -1,3 +1,4 @@
+import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
 import { clearSearchCache } from '../../nodes/Datatruck/shared/pickers/searchCache';
 import { editorOptions, editorSearch } from '../harness/editor.cts';
 import { useSandbox } from '../harness/sandbox.cts';
@@ -6,7 +7,10 @@ import { useSandbox } from '../harness/sandbox.cts';
 const dt = useSandbox({ rateLimit: false, tokens: ['sandbox-token-a', 'sandbox-token-b'] });
 const API = '/api/v1/openapi';
 
-beforeEach(() => clearSearchCache());
+beforeEach(() => {
+	clearSearchCache();
+	resetSupport();
+});
 
 const queries = () => dt.sandbox.log.map(({ method, path, query }) => ({ method, path, query }));
 
@@ -124,6 +128,123 @@ describe('Truck and trailer pickers', () => {
 		const result = await editorSearch('searchTrailers', dt.credentials(), 'tr50');
 		expect(queries()).toEqual([{ method: 'GET', path: `${API}/trailers/list/`, query: { page_size: '50', search: 'tr50' } }]);
 		expect(result.results.map((item) => item.value)).toContain('TR501');
+	});
+});
+
+describe('When Datatruck ignores a picker\'s search (issue 28)', () => {
+	afterEach(() => dt.sandbox.configure({ lists: {}, repeatNext: false }));
+
+	const origin = () => new URL(dt.sandbox.baseUrl).origin;
+	const keys = () => findingsFor(origin()).map((finding) => finding.key);
+	const values = (result: { results: Array<{ value: unknown }> }) => result.results.map((item) => String(item.value));
+	const sorted = (list: string[]) => [...list].sort();
+	/** What Datatruck's search would have answered: the text in a unit number, plate, VIN, make or model. */
+	const unitsMatching = (units: ReadonlyArray<{ unit_number: string; plate_number: string; vin: string; make: string; model: string }>, text: string) =>
+		units
+			.filter((unit) => [unit.unit_number, unit.plate_number, unit.vin, unit.make, unit.model].some((value) => String(value ?? '').toLowerCase().includes(text.toLowerCase())))
+			.map((unit) => String(unit.unit_number));
+
+	test('honoured: one request, no finding', async () => {
+		await editorSearch('searchTrucks', dt.credentials(), 'T10');
+		expect(dt.sandbox.log).toHaveLength(1);
+		expect(keys()).toEqual([]);
+	});
+
+	test('trucks: the answer shows the search ignored; the whole list is read by page number and only matches are offered, once each', async () => {
+		dt.sandbox.configure({ lists: { trucks: { ignoreFilter: true, ignorePageSize: true } } });
+		const result = await editorSearch('searchTrucks', dt.credentials(), 'T10');
+
+		const [searched, ...whole] = queries();
+		expect(searched).toEqual({ method: 'GET', path: `${API}/trucks/list/`, query: { page_size: '25', search: 'T10' } });
+		// The list serves pages of 10 whatever page_size says: the pages its first answer announces, each once.
+		const pages = Math.ceil(dt.sandbox.data.trucks.length / 10);
+		expect(whole.map((entry) => entry.path)).toEqual(Array(whole.length).fill(`${API}/trucks/list/`));
+		expect(whole.every((entry) => entry.query.search === undefined)).toBe(true);
+		expect(sorted(whole.map((entry) => String(entry.query.page ?? '1')))).toEqual(sorted(Array.from({ length: pages }, (_, i) => String(i + 1))));
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(1 + 2 * pages + 3);
+
+		const expected = unitsMatching(dt.sandbox.data.trucks, 'T10');
+		expect(expected.length).toBeGreaterThan(0);
+		expect(expected.length).toBeLessThan(dt.sandbox.data.trucks.length);
+		expect(sorted(values(result))).toEqual(sorted(expected));
+		expect(result.paginationToken).toBeUndefined();
+		expect(keys()).toContain('trucks.search');
+
+		// The next key press: no request, the whole list from the cache, matched here.
+		const next = await editorSearch('searchTrucks', dt.credentials(), 'T11');
+		expect(dt.sandbox.log).toHaveLength(1 + whole.length);
+		expect(sorted(values(next))).toEqual(sorted(unitsMatching(dt.sandbox.data.trucks, 'T11')));
+	});
+
+	test('trailers: the whole list in one page_size=all read after the ignored search', async () => {
+		dt.sandbox.configure({ lists: { trailers: { ignoreFilter: true } } });
+		const result = await editorSearch('searchTrailers', dt.credentials(), 'tr50');
+		expect(queries()).toEqual([
+			{ method: 'GET', path: `${API}/trailers/list/`, query: { page_size: '50', search: 'tr50' } },
+			{ method: 'GET', path: `${API}/trailers/list/`, query: { page_size: 'all' } },
+		]);
+		expect(sorted(values(result))).toEqual(sorted(unitsMatching(dt.sandbox.data.trailers, 'tr50')));
+		expect(values(result)).toContain('TR501');
+		expect(keys()).toContain('trailers.search');
+	});
+
+	test('drivers: a filter ignored on the name; only drivers whose name holds the text', async () => {
+		dt.sandbox.configure({ lists: { drivers: { ignoreFilter: true } } });
+		const result = await editorSearch('searchDrivers', dt.credentials(), 'mill');
+		expect(queries()).toEqual([
+			expect.objectContaining({ query: expect.objectContaining({ page_size: '50', filter: expect.any(String) }) }),
+			{ method: 'GET', path: `${API}/drivers/list/`, query: { page_size: 'all', ordering: 'account__last_name' } },
+		]);
+		const expected = dt.sandbox.data.drivers.filter((driver) => driver.account.full_name.toLowerCase().includes('mill'));
+		expect(expected.length).toBeGreaterThan(0);
+		expect(sorted(values(result))).toEqual(sorted(expected.map((driver) => String(driver.id))));
+		expect(keys()).toContain('drivers.search');
+	});
+
+	test('loads: the list is not read whole (minutes of the token\'s budget) but page by page as the picker scrolls, matched on load number or customer', async () => {
+		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true } } });
+		const newest = [...dt.sandbox.data.orders].sort((a, b) => b.created_datetime.localeCompare(a.created_datetime) || a.id - b.id);
+		const matching = (orders: typeof newest) =>
+			orders.filter((order) => [order.load_id, order.customer__company_name].some((value) => String(value ?? '').toLowerCase().includes('coyote')));
+
+		const first = await editorSearch('searchLoads', dt.credentials(), 'coyote');
+		const [searched, ...pages] = queries();
+		expect(JSON.parse(String(searched.query.filter))).toEqual([{ column: 'load_id', value: 'coyote', contains: 'contains' }]);
+		// Page 1 without the ignored filter, and the pages after it only while none matched: at most 3 requests.
+		expect(pages.length).toBeGreaterThanOrEqual(1);
+		expect(pages.length).toBeLessThanOrEqual(3);
+		expect(pages[0]).toEqual({ method: 'GET', path: `${API}/orders/`, query: { page_size: '25', ordering: '-created_datetime' } });
+		pages.slice(1).forEach((page, index) => expect(page.query).toMatchObject({ page: String(index + 2) }));
+		const read = pages.length * 25;
+		expect(first.results.length).toBeGreaterThan(0);
+		expect(values(first)).toEqual(matching(newest.slice(0, read)).map((order) => String(order.id)));
+		expect(first.paginationToken).toMatch(new RegExp(`[?&]page=${pages.length + 1}(&|$)`));
+		expect(keys()).toContain('loads.search');
+
+		// Scrolling: the next pages, matched the same way; no load twice.
+		dt.sandbox.clearLog();
+		const second = await editorSearch('searchLoads', dt.credentials(), 'coyote', first.paginationToken);
+		expect(dt.sandbox.log.length).toBeGreaterThanOrEqual(1);
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(3);
+		expect(dt.sandbox.log.every((entry) => entry.query.filter === undefined)).toBe(true);
+		const further = newest.slice(read, read + dt.sandbox.log.length * 25);
+		expect(values(second)).toEqual(matching(further).map((order) => String(order.id)));
+		expect(values(second).filter((id) => values(first).includes(id))).toEqual([]);
+
+		// The next key press starts from the finding: no filtered request first.
+		dt.sandbox.clearLog();
+		clearSearchCache();
+		await editorSearch('searchLoads', dt.credentials(), 'LD-10');
+		expect(dt.sandbox.log[0].query).toEqual({ page_size: '25', ordering: '-created_datetime' });
+	});
+
+	test('a fallback read that cannot trust the list\'s page links ends with an error, not a loop, and is not cached', async () => {
+		dt.sandbox.configure({ lists: { trucks: { ignoreFilter: true, ignorePageSize: true } }, repeatNext: true });
+		await expect(editorSearch('searchTrucks', dt.credentials(), 'T10')).rejects.toThrow(/same next page twice/);
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(3);
+		dt.sandbox.configure({ repeatNext: false });
+		const result = await editorSearch('searchTrucks', dt.credentials(), 'T10');
+		expect(sorted(values(result))).toEqual(sorted(unitsMatching(dt.sandbox.data.trucks, 'T10')));
 	});
 });
 

@@ -2,7 +2,8 @@ import type { IDataObject, IExecutePaginationFunctions, INodeProperties } from '
 import { showFor } from '../../shared/descriptions';
 import { isTimeZone, ParameterCheck } from '../../shared/fields';
 import { datatruckOperation } from '../../shared/route';
-import { searchTrailers, searchTrucks } from '../../methods/listSearch';
+import { equipmentSearch } from '../../methods/listSearch';
+import { checkedSearch, matchedInNode } from '../../shared/pickers';
 import type { UnitKind } from './procedureNames';
 import {
 	type Clock,
@@ -119,14 +120,20 @@ function extractorFields(check: ParameterCheck, value: unknown): ExtractorFields
 	return parsed as ExtractorFields;
 }
 
-/** The look-up through the record pickers' searches, so a repeated unit within a minute costs nothing. */
+/**
+ * The look-up through the record pickers' searches, so a repeated unit within a minute costs nothing. A unit is
+ * "missing" only when the whole list lacks it: when Datatruck's search has more pages of matches than the first,
+ * or ignores the search (checkedSearch), the whole list is matched in the node.
+ */
 function unitFinder(ctx: IExecutePaginationFunctions): UnitFinder {
-	const searches: Record<UnitKind, typeof searchTrucks> = { truck: searchTrucks, trailer: searchTrailers };
+	const lists: Record<UnitKind, 'trucks' | 'trailers'> = { truck: 'trucks', trailer: 'trailers' };
 	return async (mention, kinds) => {
 		for (const kind of kinds) {
-			const page = await searches[kind].call(ctx, searchTextFor(mention));
-			const found = page.results.find((result) => sameUnit(String(result.value), mention));
-			if (found) return { kind, label: String(found.value) };
+			const search = equipmentSearch(lists[kind], searchTextFor(mention));
+			const isIt = (unit: IDataObject) => sameUnit(String(unit.unit_number), mention);
+			const page = await checkedSearch(ctx, search);
+			const found = page.records.find(isIt) ?? (page.next ? (await matchedInNode(ctx, search)).records.find(isIt) : undefined);
+			if (found) return { kind, label: String(found.unit_number) };
 		}
 		return null;
 	};
