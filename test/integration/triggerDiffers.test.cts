@@ -290,6 +290,27 @@ describe('Datatruck Trigger when a list refuses filter columns it does not publi
 		expect(refused(watch)).toHaveLength(1);
 	});
 
+	test('New Work Order where the list also takes one ordering field: each refusal retried once, never again', async () => {
+		dt.sandbox.configure({ lists: { workOrders: { rejectUnknownColumns: true, singleOrdering: 'reject' } } });
+		const watch = new Watch(trigger({ event: 'newWorkOrder' }), workOrders);
+		expect(await watch.poll()).toEqual([]);
+		dt.sandbox.createWorkOrder({ id: 99_301, created_datetime: at(1) } as never);
+		dt.sandbox.createWorkOrder({ id: 99_302, created_datetime: at(1) } as never);
+		advance(3);
+		expect(await watch.poll()).toEqual([99_301, 99_302]);
+		dt.sandbox.createWorkOrder({ id: 99_303, created_datetime: at(1) } as never);
+		advance(3);
+		expect(await watch.poll()).toEqual([99_303]);
+		expect(await watch.poll()).toEqual([]);
+		// Each addition refused once: the tie-breaker at activation, the time bound at the first read.
+		expect(refused(watch).map((request) => [request.ordering.includes(','), request.filter.includes('created_datetime')])).toEqual([
+			[true, false],
+			[false, true],
+		]);
+		expect(watch.answered.slice(-3).every((request) => request.status === 200 && request.filter === '' && !request.ordering.includes(','))).toBe(true);
+		expect(findingsFor(origin()).map((finding) => finding.key).sort()).toEqual(['workOrders.filter.created_datetime', 'workOrders.ordering.multi']);
+	});
+
 	test('Load events send only columns the spec publishes for loads: no 400, nothing remembered', async () => {
 		const watch = await newLoadsEmittedOnce({ lists: { loads: { rejectUnknownColumns: true } } });
 		const picked = new Watch(trigger({ event: 'loadPickedUp' }), loadCount);
