@@ -1,6 +1,7 @@
 /**
  * The shipped example that runs on demand (weekly dispatcher board report, through its "Run now" Manual Trigger),
- * imported unchanged into a real n8n and run against the sandbox. The examples that must be published (the email
+ * saved unchanged but for its credential's id into the run's shared n8n and run against the sandbox, as a user who
+ * imported it and pressed its trigger would (the CLI's import and execute are proven by smoke.test.cts). The examples that must be published (the email
  * webhook, the flag alert, the proof-of-delivery email) run in published.test.cts, in a running n8n; the mailbox one in
  * mailbox.test.cts. The email examples' n8n nodes (IMAP, Send Email, If, the AI extractor and its model) must be
  * ones this n8n line has, at the version the example names, with every parameter the example sets.
@@ -9,10 +10,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths, VERSIONS } from '../../scripts/n8n-runtime.cjs';
 import type { Sandbox } from '../sandbox/index.cts';
-import { N8n, expectSuccess } from './lib/n8n.cts';
+import { expectSuccess, saveCredential, type Session } from './lib/n8n.cts';
 import { example, exampleCredential } from './lib/examples.cts';
+import { runManually } from './lib/manualRun.cts';
 import { itemsOf } from './lib/output.cts';
+import { withCredentials } from './lib/publish.cts';
 import { authCheck, datatruckCredential, startE2eSandbox } from './lib/sandbox.cts';
+import { sharedSession } from './lib/sharedN8n.cts';
 import { direct } from './lib/suite.cts';
 
 /** Monday..Sunday (UTC) of the week before `now`, as Luxon's startOf('week') / endOf('week') give them. */
@@ -25,22 +29,22 @@ function lastWeek(now = new Date()): { start: string; end: string } {
 
 describe('example workflow run on demand in n8n', () => {
 	let sb: Sandbox;
-	let n8n: N8n;
+	let session: Session;
+	const credentialIds = new Map<string, string>();
 
 	beforeAll(async () => {
 		sb = await startE2eSandbox();
-		n8n = await N8n.create('examples');
+		session = await sharedSession();
 		const { id, name } = exampleCredential();
-		await n8n.importCredentials([datatruckCredential(sb, id, name)]);
+		credentialIds.set(id, await saveCredential((...args) => session.rest(...args), datatruckCredential(sb, id, `${name} (examples)`)));
 	});
 
 	afterAll(() => sb?.close());
 
 	it('weekly dispatcher board report: last week\'s board, summed up', async () => {
-		const wf = example('weekly-dispatcher-board-report.json');
-		await n8n.importWorkflow(wf);
+		const wf = withCredentials(example('weekly-dispatcher-board-report.json'), credentialIds);
 		sb.clearLog();
-		const run = await n8n.execute(wf.id);
+		const run = await runManually(session, wf, 180_000, 'Run now');
 		expectSuccess(run);
 
 		const { start, end } = lastWeek();

@@ -26,7 +26,7 @@ describe('output schemas in n8n', () => {
 
 	it('serves every operation’s schema at the path the editor asks for, with no session', async () => {
 		const actions = schemaTargets().filter((t) => t.node === 'datatruck' && !t.variant);
-		expect(actions).toHaveLength(14);
+		expect(actions).toHaveLength(16);
 		// 1.1 is what new workflows get; 1 is kept for workflows saved before Driver › Update changed.
 		for (const version of [1, 1.1]) {
 			for (const target of actions) {

@@ -11,12 +11,15 @@ import type { Session, WorkflowJson } from './n8n.cts';
 import type { ExecutionRun } from './output.cts';
 import { TRIGGER_NAME } from './workflow.cts';
 
-/** Saves `wf` and runs it; resolves with the finished run even when it failed (tests look at the error). */
-export async function runManually(session: Session, wf: WorkflowJson, timeoutMs = 180_000): Promise<ExecutionRun> {
+/**
+ * Saves `wf` and runs it from its Manual Trigger `trigger`; resolves with the finished run even when it failed (tests
+ * look at the error).
+ */
+export async function runManually(session: Session, wf: WorkflowJson, timeoutMs = 180_000, trigger = TRIGGER_NAME): Promise<ExecutionRun> {
 	const { data: saved } = await session.rest('POST', '/workflows', wf);
 	const started = await session.rest('POST', `/workflows/${saved.id}/run`, {
 		workflowData: saved,
-		triggerToStartFrom: { name: TRIGGER_NAME },
+		triggerToStartFrom: { name: trigger },
 	});
 	const executionId = started.data?.executionId;
 	if (!executionId) throw new Error(`n8n did not start workflow ${saved.id}: ${JSON.stringify(started).slice(0, 1000)}`);

@@ -18,8 +18,7 @@ export async function saveAndPublish(session: Session, credentials: CredentialIm
 	for (const credential of credentials) credentialIds.set(credential.id, await saveCredential((...args) => session.rest(...args), credential));
 	const workflowIds = new Map<string, string>();
 	for (const wf of workflows) {
-		const nodes = wf.nodes.map((node) => ({ ...node, credentials: pointedAt(node.credentials as NodeCredentials | undefined, credentialIds) }));
-		const { data: saved } = await session.rest('POST', '/workflows', { ...wf, nodes, active: false });
+		const { data: saved } = await session.rest('POST', '/workflows', { ...withCredentials(wf, credentialIds), active: false });
 		await activate(session, saved);
 		workflowIds.set(wf.id, saved.id);
 	}
@@ -34,6 +33,11 @@ async function activate(session: Session, saved: { id: string; versionId: string
 		// n8n before the Publish button (1.85): the editor's Active toggle saved the workflow with `active: true`.
 		await session.rest('PATCH', `/workflows/${saved.id}`, { active: true, versionId: saved.versionId });
 	}
+}
+
+/** `wf` with its nodes' credentials pointed at the ids n8n gave them (keyed by the ids the workflow names). */
+export function withCredentials(wf: WorkflowJson, ids: Map<string, string>): WorkflowJson {
+	return { ...wf, nodes: wf.nodes.map((node) => ({ ...node, credentials: pointedAt(node.credentials as NodeCredentials | undefined, ids) })) };
 }
 
 function pointedAt(refs: NodeCredentials | undefined, ids: Map<string, string>): NodeCredentials | undefined {
