@@ -1,6 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
+import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
 import { clearSearchCache } from '../../nodes/Datatruck/shared/pickers/searchCache';
 import { useSandbox } from '../harness/sandbox.cts';
+import { apiClient } from '../sandbox/testClient.cts';
 
 /**
  * Work Order › Extract From Text through n8n's RoutingNode against the sandbox: its only requests
@@ -21,7 +23,10 @@ function extract(parameters: INodeParameters): INodeParameters {
 /** An Email Trigger (IMAP) item, as the default Text expression reads it. */
 const email = (subject: string, textPlain: string) => ({ subject, textPlain, from: 'mike@example.com' });
 
-beforeEach(() => clearSearchCache());
+beforeEach(() => {
+	clearSearchCache();
+	resetSupport();
+});
 
 describe('Work Order › Extract From Text', () => {
 	test('the email of the issue: one truck look-up, no write, a work order ready for Create', async () => {
@@ -170,4 +175,64 @@ describe('Work Order › Extract From Text', () => {
 		});
 		expect(result.json[0].workOrder).toMatchObject({ scheduled_on_date: '2026-11-27T08:00:00-06:00' });
 	});
+});
+
+describe('Extract From Text when Datatruck ignores the truck search (issue 28)', () => {
+	const IGNORES_SEARCH = { lists: { trucks: { ignoreFilter: true as const, ignorePageSize: true } } };
+	afterEach(() => dt.sandbox.configure({ lists: {} }));
+	/** The pages of 10 the list serves whatever page_size says. */
+	const pages = () => Math.ceil(dt.sandbox.data.trucks.length / 10);
+	const wholeListReads = () => dt.sandbox.log.slice(1).map((entry) => [entry.method, entry.path, entry.query.search, entry.query.page ?? '1']);
+
+	test('the issue\'s email: the truck is found in the whole list, read by page number, and nothing is written', async () => {
+		dt.sandbox.configure(IGNORES_SEARCH);
+		const result = await dt.run({
+			parameters: extract({}),
+			items: [email('T-112 brakes', 'Truck 112 brakes grinding bad, booked it at Big Rig Repair Dallas tomorrow 2pm')],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json[0]).toMatchObject({ ready: true, missing: [], workOrder: { truck: 'T112' }, understood: { unit: { label: 'T112' } } });
+		expect(dt.sandbox.log[0]).toMatchObject({ method: 'GET', path: TRUCKS, query: { page_size: '25', search: '112' } });
+		expect(wholeListReads().sort()).toEqual(Array.from({ length: pages() }, (_, i) => ['GET', TRUCKS, undefined, String(i + 1)]).sort());
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(1 + 2 * pages() + 3);
+		expect(findingsFor(new URL(dt.sandbox.baseUrl).origin).map((finding) => finding.key)).toContain('trucks.search');
+	});
+
+	test('a truck the whole list lacks is reported missing, after every page was read; a second one costs no request', async () => {
+		dt.sandbox.configure(IGNORES_SEARCH);
+		const result = await dt.run({ parameters: extract({}), items: [email('T-999', 'Truck 999 brakes grinding')] });
+		expect(result.json[0]).toMatchObject({ ready: false, missing: [expect.stringContaining('is not a truck in Datatruck')] });
+		expect(wholeListReads().map((read) => read[3]).sort()).toEqual(Array.from({ length: pages() }, (_, i) => String(i + 1)).sort());
+		const requests = dt.sandbox.log.length;
+		const again = await dt.run({ parameters: extract({}), items: [email('T-998', 'Truck 998 brakes grinding')] });
+		expect(again.json[0]).toMatchObject({ ready: false });
+		expect(dt.sandbox.log).toHaveLength(requests);
+	});
+});
+
+test('Extract From Text: a unit past the first page of Datatruck\'s honoured search is still found (the whole list is read, not "missing")', async () => {
+	const created = await apiClient(dt.sandbox).post('/trucks/create/', {
+		unit_number: 'T1',
+		vin: '5XKYD49X0KJ555555',
+		make: 'Kenworth',
+		model: 'T680',
+		year: 2021,
+		plate_number: 'IL55555',
+		state: 'IL',
+		status: 'Active',
+	});
+	expect(created.status).toBe(201);
+	dt.sandbox.clearLog();
+	const searched = await apiClient(dt.sandbox).get('/trucks/list/', { params: { search: '1', page_size: 25 } });
+	// Preconditions: more matches than a page (T101–T135 all hold a 1), and T1 not on the first.
+	expect(searched.data.count).toBeGreaterThan(25);
+	expect(searched.data.results.map((truck: { unit_number: string }) => truck.unit_number)).not.toContain('T1');
+	dt.sandbox.clearLog();
+
+	const result = await dt.run({ parameters: extract({}), items: [email('T-1 brakes', 'Truck T-1 brakes grinding')] });
+	expect(result.json[0]).toMatchObject({ ready: true, workOrder: { truck: 'T1' } });
+	expect(dt.sandbox.log[0].query).toEqual({ page_size: '25', search: '1' });
+	expect(dt.sandbox.log.slice(1).every((entry) => entry.path === TRUCKS && entry.query.search === undefined)).toBe(true);
+	expect(dt.sandbox.log.every((entry) => entry.method === 'GET')).toBe(true);
+	expect(findingsFor(new URL(dt.sandbox.baseUrl).origin)).toEqual([]);
 });
