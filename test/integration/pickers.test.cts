@@ -201,6 +201,25 @@ describe('When Datatruck ignores a picker\'s search (issue 28)', () => {
 		expect(keys()).toContain('drivers.search');
 	});
 
+	test('a 400 to the search the node chose (a strict driver list refusing the name column) is a finding too: the drivers are matched here', async () => {
+		dt.sandbox.injectFaults({ kind: 'fieldErrors', count: 1, match: { path: '/drivers/list/' } });
+		const result = await editorSearch('searchDrivers', dt.credentials(), 'mill');
+		expect(queries().map((entry) => entry.query)).toEqual([
+			expect.objectContaining({ filter: expect.any(String) }),
+			{ page_size: 'all', ordering: 'account__last_name' },
+		]);
+		const expected = dt.sandbox.data.drivers.filter((driver) => driver.account.full_name.toLowerCase().includes('mill'));
+		expect(sorted(values(result))).toEqual(sorted(expected.map((driver) => String(driver.id))));
+		expect(findingsFor(origin())[0]).toMatchObject({ key: 'drivers.search', seen: expect.stringContaining('400') });
+	});
+
+	test('a 400 without a search typed is not the search\'s: it fails as before', async () => {
+		dt.sandbox.injectFaults({ kind: 'fieldErrors', count: 1, match: { path: '/drivers/list/' } });
+		await expect(editorSearch('searchDrivers', dt.credentials(), '')).rejects.toThrow();
+		expect(dt.sandbox.log).toHaveLength(1);
+		expect(keys()).toEqual([]);
+	});
+
 	test('loads: the list is not read whole (minutes of the token\'s budget) but page by page as the picker scrolls, matched on load number or customer', async () => {
 		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true } } });
 		const newest = [...dt.sandbox.data.orders].sort((a, b) => b.created_datetime.localeCompare(a.created_datetime) || a.id - b.id);

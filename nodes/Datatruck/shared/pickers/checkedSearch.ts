@@ -56,18 +56,26 @@ export async function checkedSearch(ctx: DatatruckContext, search: PickerSearch)
 	const ignored = [searchKey(search.list), ...search.alsoIgnoredWhen].some((key) => !supports(origin, key));
 	if (ignored) return await matchedInNode(ctx, search);
 	const key = JSON.stringify(['search', search.request.url, search.request.qs ?? {}]);
-	const answer = await cachedPerCredential(ctx, key, async () => readPage(await datatruckRequest(ctx, search.request)));
+	let answer;
+	try {
+		answer = await cachedPerCredential(ctx, key, async () => readPage(await datatruckRequest(ctx, search.request)));
+	} catch (error) {
+		// The search's parameter and column are the node's choice, not the user's: a 400 refuses that choice.
+		const searched = ['search', 'filter'].some((name) => search.request.qs?.[name] !== undefined);
+		if (!searched || String((error as { httpCode?: unknown }).httpCode) !== '400') throw error;
+		return await withoutSearch(ctx, origin, search, `refused a search of the ${search.list} list with a 400`);
+	}
 	if (answer.results.every(search.matches)) return { records: answer.results, next: answer.results.length ? answer.next : null };
+	return await withoutSearch(ctx, origin, search, `answered a search of the ${search.list} list with records that do not match it`);
+}
+
+/** Remembers that this origin does not search the list as the node asks, says so once, and reads without it. */
+async function withoutSearch(ctx: DatatruckContext, origin: string, search: PickerSearch, seen: string): Promise<CheckedPage> {
 	const instead =
 		search.fallback.kind === 'wholeList'
 			? `reads the whole ${search.list} list by page number (cached for a minute) and matches the pickers' searches itself`
 			: `reads the ${search.list} list page by page as a picker scrolls and matches the search itself`;
-	markNotHeld(ctx, origin, {
-		key: searchKey(search.list),
-		assumption: search.assumption,
-		seen: `answered a search of the ${search.list} list with records that do not match it`,
-		instead,
-	});
+	markNotHeld(ctx, origin, { key: searchKey(search.list), assumption: search.assumption, seen, instead });
 	return await matchedInNode(ctx, search);
 }
 
