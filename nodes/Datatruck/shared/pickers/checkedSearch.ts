@@ -56,15 +56,14 @@ export async function checkedSearch(ctx: DatatruckContext, search: PickerSearch)
 	const ignored = [searchKey(search.list), ...search.alsoIgnoredWhen].some((key) => !supports(origin, key));
 	if (ignored) return await matchedInNode(ctx, search);
 	const key = JSON.stringify(['search', search.request.url, search.request.qs ?? {}]);
-	let answer;
-	try {
-		answer = await cachedPerCredential(ctx, key, async () => readPage(await datatruckRequest(ctx, search.request)));
-	} catch (error) {
-		// The search's parameter and column are the node's choice, not the user's: a 400 refuses that choice.
-		const searched = ['search', 'filter'].some((name) => search.request.qs?.[name] !== undefined);
-		if (!searched || String((error as { httpCode?: unknown }).httpCode) !== '400') throw error;
-		return await withoutSearch(ctx, origin, search, `refused a search of the ${search.list} list with a 400`);
-	}
+	// The search's parameter and column are the node's choice, not the user's: a 400 to a typed search refuses that
+	// choice (null); anything else fails as it came.
+	const searched = ['search', 'filter'].some((name) => search.request.qs?.[name] !== undefined);
+	const answer = await cachedPerCredential(ctx, key, async () => readPage(await datatruckRequest(ctx, search.request))).catch((error: unknown) => {
+		if (searched && String((error as { httpCode?: unknown }).httpCode) === '400') return null;
+		throw error;
+	});
+	if (!answer) return await withoutSearch(ctx, origin, search, `refused a search of the ${search.list} list with a 400`);
 	if (answer.results.every(search.matches)) return { records: answer.results, next: answer.results.length ? answer.next : null };
 	return await withoutSearch(ctx, origin, search, `answered a search of the ${search.list} list with records that do not match it`);
 }
