@@ -265,12 +265,16 @@ async function readAnchored(
 	let nearAnchor = [...start];
 	// The anchor's value was read whole (tiesOf): it is left out, and only ids past it need be.
 	let pastValue = false;
+	// Read by id with too many ids held past the anchor to leave out at once: a window of ids whose held ones fit.
+	let window: IdWindow | undefined;
 	for (;;) {
 		const segment = plan.segments[index];
 		const size = plan.sortHere ? pageSize : Math.max(1, Math.min(pageSize, want - held.length));
 		const onward = nearAnchor.filter(atOrPast(segment, anchor)).filter((record) => !pastValue || !sameValue(segment, record, anchor));
 		const bounds = [...read.filters, ...segmentFilters(segment, anchor), ...(pastValue && anchor ? [valueLeftOut(segment, anchor)] : [])];
-		if (anchor && !pastValue && segment.term.path !== 'id' && !fits(read, bounds, plan.terms, size, idsOf(onward))) {
+		const byId = segment.term.path === 'id';
+		if (byId && !window && !fits(read, bounds, plan.terms, size, idsOf(onward))) window = idWindow(read, bounds, plan.terms, size, segment.term, idsOf(onward));
+		if (!byId && anchor && !pastValue && !fits(read, bounds, plan.terms, size, idsOf(onward))) {
 			const ties = await tiesOf(read, segment, anchor, plan.terms, size, seen);
 			held.push(...ties);
 			pastValue = true;
@@ -278,10 +282,18 @@ async function readAnchored(
 			if (!plan.sortHere && held.length >= want) break;
 			continue;
 		}
-		const page = await queryPage(read, [...bounds, ...excludeIds(idsOf(onward))], plan.terms, size);
+		const excluded = window ? idsOf(onward).filter(window.within) : idsOf(onward);
+		const page = await queryPage(read, [...bounds, ...(window ? [window.edge] : []), ...excludeIds(excluded)], plan.terms, size);
 		const fresh = unheld(page.results, seen);
 		held.push(...fresh);
 		if (!plan.sortHere && held.length >= want) break;
+		if (isLastPage(page) && window) {
+			// The window is read: the next starts at its edge.
+			anchor = window.next;
+			window = undefined;
+			nearAnchor = nearAnchor.concat(fresh);
+			continue;
+		}
 		if (isLastPage(page)) {
 			if (++index >= plan.segments.length) break;
 			// The next part starts at its beginning; under change a held record may have moved into it.
@@ -307,6 +319,28 @@ function sameValue(segment: Segment, record: IDataObject, anchor: IDataObject | 
 /** Leaves out the records with the anchor's value: the bound is inclusive, and that value was read whole. */
 function valueLeftOut(segment: Segment, anchor: IDataObject): ApiFilter {
 	return { ...keysetBound(segment.term, anchor), contains: 'exclude' };
+}
+
+/** A stretch of ids read on its own: `edge` bounds it, `within` tells the held ids to leave out, `next` starts the one after. */
+interface IdWindow {
+	edge: ApiFilter;
+	within: (id: number) => boolean;
+	next: IDataObject;
+}
+
+/**
+ * The ids past the anchor up to the first held id that no longer fits in the request line: the held ids in it are
+ * left out, the rest are read in the next window. Each window passes at least one held id, so the read moves on.
+ */
+function idWindow(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize: number, term: SortTerm, ids: number[]): IdWindow {
+	const inOrder = [...ids].sort((a, b) => (term.descending ? b - a : a - b));
+	const sample: ApiFilter = { column: 'id', value: String(Math.max(...ids)), contains: 'less_than' };
+	const room = Math.max(1, Math.min(MAX_EXCLUDED_IDS, excludableIds(read, [...filters, sample], terms, pageSize, Math.max(...ids))));
+	const edgeId = inOrder[Math.min(room, inOrder.length - 1)];
+	const edge: ApiFilter = term.descending
+		? { column: 'id', value: String(edgeId + 1), contains: 'greater_than' }
+		: { column: 'id', value: String(edgeId - 1), contains: 'less_than' };
+	return { edge, within: (id) => (term.descending ? id > edgeId : id < edgeId), next: { id: edgeId } };
 }
 
 /** Whether a request for `filters` leaving out `ids` keeps its line short. */
