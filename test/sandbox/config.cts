@@ -61,6 +61,8 @@ export interface ListSwitch {
 	rejectUnknownColumns?: boolean;
 	/** Answers pages of its own size (the list's default, 10) whatever `page_size` says, `all` included. */
 	ignorePageSize?: boolean;
+	/** Answers page 1 whatever `page` says, its `next` link still naming page 2 (a page parameter of another name). */
+	ignorePage?: boolean;
 }
 
 export type ListSwitches = { [L in ListName]?: ListSwitch };
@@ -109,9 +111,9 @@ const EQUIPMENT_PARAMETERS = ['search', 'status'];
 
 /** Which switches act on a list; a switch that would do nothing there is refused rather than silently kept. */
 function switchesOf(list: ListName): readonly (keyof ListSwitch)[] {
-	if (QUERIED_LISTS.includes(list)) return ['ignoreFilter', 'ignoreOrdering', 'singleOrdering', 'rejectUnknownColumns', 'ignorePageSize'];
-	if (list === 'dispatcherBoard') return ['ignorePageSize'];
-	return ['ignoreFilter', 'ignorePageSize'];
+	if (QUERIED_LISTS.includes(list)) return ['ignoreFilter', 'ignoreOrdering', 'singleOrdering', 'rejectUnknownColumns', 'ignorePageSize', 'ignorePage'];
+	if (list === 'dispatcherBoard') return ['ignorePageSize', 'ignorePage'];
+	return ['ignoreFilter', 'ignorePageSize', 'ignorePage'];
 }
 
 const SWITCH_CHECKS: { [K in keyof ListSwitch]-?: (value: unknown, list: ListName) => string | undefined } = {
@@ -126,6 +128,7 @@ const SWITCH_CHECKS: { [K in keyof ListSwitch]-?: (value: unknown, list: ListNam
 	singleOrdering: (v) => (v === 'reject' || v === 'ignoreRest' ? undefined : 'must be "reject" or "ignoreRest"'),
 	rejectUnknownColumns: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 	ignorePageSize: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+	ignorePage: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 };
 
 function checkListSwitch(list: ListName, raw: unknown): string | undefined {

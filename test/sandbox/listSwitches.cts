@@ -72,5 +72,8 @@ export function withoutIgnoredParameters(request: ApiRequest, switches: ListSwit
 }
 
 /** The page-size policy a list with these switches serves under. */
-export const servedPageSize = (policy: PageSizePolicy, switches: ListSwitch): PageSizePolicy =>
-	switches.ignorePageSize ? { ...policy, ignoresRequestedSize: true } : policy;
+export const servedPageSize = (policy: PageSizePolicy, switches: ListSwitch): PageSizePolicy => ({
+	...policy,
+	...(switches.ignorePageSize ? { ignoresRequestedSize: true } : {}),
+	...(switches.ignorePage ? { ignoresPageNumber: true } : {}),
+});

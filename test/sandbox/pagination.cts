@@ -19,6 +19,8 @@ export interface PageSizePolicy {
 	allowAll: boolean;
 	/** Serves `defaultSize` whatever `page_size` says (a list whose page-size parameter is not what the client sends). */
 	ignoresRequestedSize?: boolean;
+	/** Serves page 1 whatever `page` says (a list whose page parameter has another name); `next` still names page 2. */
+	ignoresPageNumber?: boolean;
 }
 
 /** Loads (spec), trucks and work orders (A2): 1..25, default 10. */
@@ -72,7 +74,7 @@ function pageLink(options: LinkOptions, page: number | undefined): string {
 }
 
 export function paginate<T>(items: readonly T[], query: URLSearchParams, policy: PageSizePolicy, links: LinkOptions): Page<T> {
-	const page = parsePageNumber(query);
+	const page = policy.ignoresPageNumber ? 1 : parsePageNumber(query);
 	const requestedSize = parsePageSize(query, policy);
 	const size = requestedSize === 'all' ? Math.max(items.length, 1) : requestedSize;
 	const pageCount = Math.max(1, Math.ceil(items.length / size));

@@ -62,7 +62,13 @@ export async function readPlain(
 			const fresh = pages.flatMap((page) => unheld(page.results, held));
 			records.push(...fresh);
 			// A stretch of pages with nothing new, or one that ran out, ends the plan.
-			if (fresh.length === 0 || pages.some(isLastPage)) break;
+			if (pages.some(isLastPage)) break;
+			if (fresh.length === 0) {
+				// Pages by number that bring back what was read while page 1 says more exist: the page number itself
+				// is ignored, and ending here would return part of the list as if it were all of it.
+				if (first.count !== undefined && held.size < Math.min(first.count, want)) throw pageIgnored(read, held.size, first.count);
+				break;
+			}
 		}
 		const secondPass: Page[] = [];
 		for (let start = 0; start < firstPass.length; start += SEGMENT_REQUESTS) {
@@ -97,3 +103,11 @@ function idsInPlace(pages: Page[]): string {
 
 /** `workOrders` → `work orders`: the list as a dispatcher names it. */
 const listWords = (list: string) => list.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+
+function pageIgnored(read: ListRead, held: number, count: number): NodeOperationError {
+	return new NodeOperationError(
+		read.ctx.getNode(),
+		`Datatruck answered the ${listWords(read.list)} list's next pages with records already read, so the node could read only ${held} of ${count}`,
+		{ description: 'Datatruck seems to ignore the page number on this list. Please tell the maintainers, with the output of Connection › Check Compatibility.' },
+	);
+}
