@@ -135,7 +135,9 @@ function orderingOf(scenario: Scenario): string | null {
 	return scenario.sort.field === 'id' ? `${sign}id` : `${sign}${scenario.sort.field},${sign}id`;
 }
 
-const stats = { runs: 0, long: 0, requests: 0, churned: 0, records: 0 };
+const stats = { runs: 0, long: 0, requests: 0, churned: 0, records: 0, stopped: 0 };
+/** Held ids past which a check read's exclusion list may not fit a 4,000-byte request line. */
+const SPLIT_ABOVE = 400;
 
 /**
  * Requests with nothing changing: one per page wanted, except for a long list (over 20 pages, and
@@ -182,7 +184,14 @@ async function check(scenario: Scenario): Promise<void> {
 	stats.records += result.json.length;
 
 	const what = `${JSON.stringify(scenario)}: `;
-	if (result.error) throw new Error(`${what}failed: ${result.error.message}`);
+	if (result.error) {
+		// Issue 28: a read that would pass its request budget stops with an error naming the list and why; while the
+		// list changes under it that is an allowed end, never with nothing changing.
+		const stopped = /^Stopped reading the (loads|work orders) list after \d+ requests, its budget/.test(result.error.message);
+		if (!stopped || touched.size === 0) throw new Error(`${what}failed: ${result.error.message}`);
+		stats.stopped++;
+		return;
+	}
 	const verdict = judge(result.json, start, touched, scenario.limit ?? undefined);
 	if (verdict.duplicates.length) throw new Error(`${what}records twice: ${verdict.duplicates.join(', ')}`);
 	if (verdict.lost.length) throw new Error(`${what}stable records lost: ${verdict.lost.join(', ')}`);
@@ -190,7 +199,12 @@ async function check(scenario: Scenario): Promise<void> {
 	if (touched.size === 0) {
 		// Nothing changed: exactly Datatruck's list, in its order, with the fewest requests.
 		expect(result.json.map((record) => Number(record.id))).toEqual(start.slice(0, wanted));
-		expect(sandbox.log.length).toBe(requestsWithoutChange(scenario, start));
+		// Every request line stays under 4,000 bytes (issue 28): a check read leaving out more ids than fit (about 476
+		// five-digit ids) is split in two, one request more per stretch of up to 20 pages.
+		const fewest = requestsWithoutChange(scenario, start);
+		const splits = wanted > SPLIT_ABOVE ? Math.ceil(wanted / STRETCH) : 0;
+		expect(sandbox.log.length).toBeGreaterThanOrEqual(fewest);
+		expect(sandbox.log.length).toBeLessThanOrEqual(fewest + splits);
 	} else {
 		stats.churned++;
 		if (scenario.limit !== null && verdict.stable >= scenario.limit) expect(result.json).toHaveLength(scenario.limit);
@@ -214,6 +228,6 @@ test(`Get Many under live changes: no record twice, no stable record lost, Limit
 	);
 	console.log(
 		`list property: ${stats.runs} runs in ${((Date.now() - started) / 1000).toFixed(1)} s, ${stats.long} long (over ${STRETCH / PAGE} pages), ${stats.churned} with changes, ` +
-			`${stats.requests} requests, ${stats.records} records returned`,
+			`${stats.stopped} stopped at their budget while changing, ${stats.requests} requests, ${stats.records} records returned`,
 	);
 }, 300_000);
