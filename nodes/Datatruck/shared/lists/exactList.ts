@@ -28,6 +28,9 @@ import { checkedNextLink, pageSizeFor, readPage, type ChangeSafeList, type ListS
 /**
  * Reading a list that changes while it is read, exactly and fast.
  *
+ * The target (issues 12 and 27): a list that fits one rate window takes 3 waves of requests, page 1,
+ * the rest, the check read (test/integration/listUnderChange.test.cts holds it to that).
+ *
  * Why page numbers alone fail: page 3 is "records 51 to 75 at the moment page 3 is asked for". A
  * load created, deleted, booked or dispatched between two page requests moves every later record
  * across a page boundary, so a record is read twice or never. At 20 requests a minute a long list
