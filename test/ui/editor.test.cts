@@ -182,6 +182,9 @@ describe('Datatruck in the n8n editor (Chromium)', () => {
 
 	it('the node panel finds the Datatruck node and trigger with their icon, and lists every action by name', async () => {
 		await ensureSignedIn();
+		// The panel renders only the rows that fit: 16 actions and 5 events need a taller window than the others' 900 px.
+		const viewport = page.viewportSize();
+		await page.setViewportSize({ width: viewport?.width ?? 1440, height: 1500 });
 		await newWorkflow(page, inst.url);
 		const creator = await searchFirstStep(page, 'Datatruck');
 		const entry = creatorItem(page, 'Datatruck');
@@ -209,6 +212,7 @@ describe('Datatruck in the n8n editor (Chromium)', () => {
 		expect(await icons.count()).toBeGreaterThanOrEqual(shown.length);
 		expect(await icons.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
 		await screenshot(page, 'node-panel');
+		if (viewport) await page.setViewportSize(viewport);
 	});
 
 	it('Load › Get Many: two filter conditions run from the editor and return the loads the sandbox holds', async () => {
