@@ -155,18 +155,40 @@ function checkableOrder(terms: SortTerm[]): SortTerm[] {
 const PLAIN_WORD = /^(?:[a-z]+|[A-Z][a-z]*)$/;
 
 /**
- * Whether two neighbours sorted by a text field are out of order in a way no database collation allows: both plain
- * words of the same case pattern, compared letter by letter (A33 leaves the collation of other text open).
+ * The order of two texts every database collation agrees on, or 0 when collations may differ: two plain words of
+ * the same case pattern compared letter by letter, or two texts that start with different letters of the same case
+ * (C, glibc and ICU all order "Arrive Logistics" before "Uber Freight"; spaces, punctuation, accents and case are
+ * where they part, A33).
  */
+function collationSafeOrder(before: string, word: string): number {
+	const [a, b] = [before[0] ?? '', word[0] ?? ''];
+	const letters = /^[a-z]$/i.test(a) && /^[a-z]$/i.test(b) && /[A-Z]/.test(a) === /[A-Z]/.test(b);
+	if (letters && a !== b) return a < b ? -1 : 1;
+	if (!PLAIN_WORD.test(word) || !PLAIN_WORD.test(before) || /[A-Z]/.test(word[0]) !== /[A-Z]/.test(before[0])) return 0;
+	return before.toLowerCase() < word.toLowerCase() ? -1 : before.toLowerCase() > word.toLowerCase() ? 1 : 0;
+}
+
+/** Whether two neighbours sorted by a text field are out of order in a way no database collation allows. */
 function wordsOutOfOrder(results: IDataObject[], term: SortTerm | undefined): boolean {
 	if (!term || (term.kind !== undefined && term.kind !== 'text')) return false;
 	const words = results.map((record) => valueAt(record, term.path));
 	return words.some((word, index) => {
 		const before = words[index - 1];
 		if (index === 0 || typeof word !== 'string' || typeof before !== 'string') return false;
-		if (!PLAIN_WORD.test(word) || !PLAIN_WORD.test(before) || /[A-Z]/.test(word[0]) !== /[A-Z]/.test(before[0])) return false;
-		const order = before.toLowerCase() < word.toLowerCase() ? -1 : before.toLowerCase() > word.toLowerCase() ? 1 : 0;
+		const order = collationSafeOrder(before, word);
 		return (term.descending ? -order : order) > 0;
+	});
+}
+
+/** Whether neighbours tied on a text first term are out of the order the following number or date terms ask. */
+function tiesOutOfOrder(results: IDataObject[], terms: SortTerm[]): boolean {
+	const [first, ...rest] = terms;
+	if (!first || (first.kind !== undefined && first.kind !== 'text')) return false;
+	const compare = recordComparator(checkableOrder(rest));
+	return results.some((record, index) => {
+		if (index === 0) return false;
+		const [a, b] = [valueAt(results[index - 1], first.path), valueAt(record, first.path)];
+		return typeof a === 'string' && a === b && compare(results[index - 1], record) > 0;
 	});
 }
 
@@ -187,7 +209,8 @@ export function disregardIn(
 	const compare = recordComparator(order);
 	const ordering =
 		(order.length > 0 && results.some((record, index) => index > 0 && compare(results[index - 1], record) > 0)) ||
-		wordsOutOfOrder(results, question.terms[0]);
+		wordsOutOfOrder(results, question.terms[0]) ||
+		tiesOutOfOrder(results, question.terms);
 	const pageSize = question.more && results.length !== question.pageSize;
 	return { columns: [...columns], ordering, pageSize };
 }

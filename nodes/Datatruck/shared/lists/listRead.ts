@@ -125,8 +125,10 @@ function refusalOf(read: ListRead, error: unknown, filters: ApiFilter[], terms: 
 			return new NeedsLess(filterIgnored(read.list, [column]), column);
 		}
 	}
-	const ownIdFilter = filters.some((filter) => filter.column === 'id' && !read.filters.includes(filter));
-	if (ownIdFilter && saysAbout(refused, 'id')) return new NeedsLess(filterIgnored(read.list, ['id']));
+	// A column of a condition the node added itself (ids left out, an anchor, a part with or without a value).
+	const ownColumns = [...new Set(filters.filter((filter) => !read.filters.includes(filter)).map((filter) => filter.column))];
+	const refusedOwn = ownColumns.find((column) => saysAbout(refused, column) && !read.filters.some((filter) => filter.column === column));
+	if (refusedOwn) return new NeedsLess(filterIgnored(read.list, [refusedOwn]));
 	if (read.tieBreakerAdded && terms.length > 1 && (saysAbout(refused, 'ordering') || saysAbout(refused, 'id'))) {
 		return new NeedsLess([orderingMultiRefused(read.list)]);
 	}
