@@ -190,14 +190,39 @@ describe('other lists while Datatruck changes', () => {
 		expect(verdict).toMatchObject({ duplicates: [], lost: [] });
 	});
 
-	test('Truck › Get Many while trucks are added: every truck once', async () => {
+	test('Truck › Get Many while trucks are added during the first pass: read again until two passes agree, every truck once', async () => {
 		const trucks = dt.sandbox.data.trucks;
 		for (let index = trucks.length; index < 60; index++) trucks.push({ ...trucks[0], id: 1000 + index, unit_number: `X-${index}` });
 		const before = trucks.map((truck) => truck.id);
 		dt.sandbox.live.configure({ create: 2, seed: 4 });
+		// Trucks are added after each of the first two answers only, then the list holds still.
+		const live = dt.sandbox.live;
+		const afterReply = live.afterReply.bind(live);
+		live.afterReply = (method, pathname, reply) => {
+			afterReply(method, pathname, reply);
+			if (live.pagesAnswered >= 2) live.configure({ create: 0 });
+		};
+		try {
+			const result = await dt.run({ parameters: { resource: 'truck', operation: 'getMany', returnAll: true } });
+			expect(result.error).toBeUndefined();
+			const ids = result.json.map((truck) => Number(truck.id));
+			expect(new Set(ids).size).toBe(ids.length);
+			expect(before.filter((id) => !ids.includes(id))).toEqual([]);
+			// Whole passes of three pages, until two in a row agree.
+			expect([6, 9]).toContain(dt.sandbox.log.length);
+		} finally {
+			live.afterReply = afterReply;
+		}
+	});
+
+	test('Truck › Get Many while trucks keep being added after every answer: an error that says so, never a list that may lack one', async () => {
+		const trucks = dt.sandbox.data.trucks;
+		for (let index = trucks.length; index < 60; index++) trucks.push({ ...trucks[0], id: 1000 + index, unit_number: `X-${index}` });
+		dt.sandbox.live.configure({ create: 2, seed: 4 });
 		const result = await dt.run({ parameters: { resource: 'truck', operation: 'getMany', returnAll: true } });
-		const ids = result.json.map((truck) => Number(truck.id));
-		expect(new Set(ids).size).toBe(ids.length);
-		expect(before.filter((id) => !ids.includes(id))).toEqual([]);
+		expect(result.error?.message).toBe('The trucks list changed while the node read it by page number, so it cannot be sure no record was missed');
+		expect(result.error?.description).toMatch(/no filter on this list/);
+		// Within the budget of 2 × pages + 3, the pages as many as the list grew to.
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(2 * Math.ceil(dt.sandbox.data.trucks.length / 25) + 3);
 	});
 });

@@ -52,7 +52,7 @@ describe('Load › Get Many', () => {
 		expect(result.items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
 	});
 
-	test('Limit asks for no more than needed and returns exactly the limit', async () => {
+	test('Limit asks for no more than needed (and at least a checkable page) and returns exactly the limit', async () => {
 		const result = await dt.run({
 			parameters: { resource: 'load', operation: 'getMany', returnAll: false, limit: 30 },
 		});
@@ -64,7 +64,8 @@ describe('Load › Get Many', () => {
 			parameters: { resource: 'load', operation: 'getMany', returnAll: false, limit: 7 },
 		});
 		expect(small.json).toHaveLength(7);
-		expect(dt.sandbox.log[2].query.page_size).toBe('7');
+		// One request either way; ten records let the node check that Datatruck kept the order (CHECKED_PAGE).
+		expect(dt.sandbox.log.slice(2).map((entry) => entry.query.page_size)).toEqual(['10']);
 	});
 
 	test('several conditions become one filter array with typed values, and the API applies them', async () => {

@@ -156,11 +156,13 @@ describe('When Datatruck ignores a picker\'s search (issue 28)', () => {
 
 		const [searched, ...whole] = queries();
 		expect(searched).toEqual({ method: 'GET', path: `${API}/trucks/list/`, query: { page_size: '25', search: 'T10' } });
-		// The list serves pages of 10 whatever page_size says: the pages its first answer announces, each once.
+		// The list serves pages of 10 whatever page_size says: the pages its first answer announces, each read twice
+		// (no filter to look records up by: two passes that agree prove "missing" means missing).
 		const pages = Math.ceil(dt.sandbox.data.trucks.length / 10);
 		expect(whole.map((entry) => entry.path)).toEqual(Array(whole.length).fill(`${API}/trucks/list/`));
 		expect(whole.every((entry) => entry.query.search === undefined)).toBe(true);
-		expect(sorted(whole.map((entry) => String(entry.query.page ?? '1')))).toEqual(sorted(Array.from({ length: pages }, (_, i) => String(i + 1))));
+		const pass = Array.from({ length: pages }, (_, i) => String(i + 1));
+		expect(sorted(whole.map((entry) => String(entry.query.page ?? '1')))).toEqual(sorted([...pass, ...pass]));
 		expect(dt.sandbox.log.length).toBeLessThanOrEqual(1 + 2 * pages + 3);
 
 		const expected = unitsMatching(dt.sandbox.data.trucks, 'T10');

@@ -12,17 +12,19 @@ const TRUCK: EquipmentCase = {
 };
 
 describe('Truck › Get Many', () => {
-	test('Return All asks for pages of 25 and follows next to the end, every truck once', async () => {
+	test('Return All asks for pages of 25 to the end, and once more to prove nothing moved: every truck once', async () => {
 		const result = await dt.run({ parameters: { resource: 'truck', operation: 'getMany', returnAll: true } });
 
 		expect(result.error).toBeUndefined();
 		const trucks = [...dt.sandbox.data.trucks].sort((a, b) => a.id - b.id);
 		expect(trucks.length).toBeGreaterThan(25);
 		expect(trucks.length).toBeLessThanOrEqual(50);
-		expect(dt.sandbox.log.map(({ method, path, query }) => ({ method, path, query }))).toEqual([
+		// The truck list takes no filter, so no check read can prove a pass whole: two passes that agree do.
+		const pass = [
 			{ method: 'GET', path: '/api/v1/openapi/trucks/list/', query: { page_size: '25' } },
 			{ method: 'GET', path: '/api/v1/openapi/trucks/list/', query: { page_size: '25', page: '2' } },
-		]);
+		];
+		expect(dt.sandbox.log.map(({ method, path, query }) => ({ method, path, query }))).toEqual([...pass, ...pass]);
 		expect(result.json).toEqual(JSON.parse(JSON.stringify(trucks)));
 	});
 

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
-import { type DatatruckContext, datatruckRequest, type DatatruckRequest, type RequestPurpose } from '../transport';
+import type { DatatruckContext, DatatruckRequest, RequestPurpose } from '../transport';
 import type { ApiFilter } from './filters';
 import { exactPlanHolds } from './listFindings';
-import { settleInNode } from './settleInNode';
 import { allPages, excludableIds, isLastPage, linkedPage, listReadFor, NeedsLess, needsLess, queryPage, type FilterReplacement, type ListRead } from './listRead';
 import { readPlain } from './plainList';
-import { markNotHeld } from './support';
+import { fetchByPageNumber } from './pageNumberList';
+import { findingsFor, markNotHeld, type Finding } from './support';
 import {
 	excludeIds,
 	idOf,
@@ -18,12 +18,13 @@ import {
 	parseOrdering,
 	recordComparator,
 	SEGMENT_REQUESTS,
+	CHECKED_PAGE,
 	unheld,
 	withIdTieBreaker,
 	type SortTerm,
 } from './listPlan';
-import { atOrPast, idPlan, keysetPlan, segmentFilters, type AnchoredPlan, type Segment } from './listSegments';
-import { checkedNextLink, pageSizeFor, readPage, type ChangeSafeList, type ListShape, type Page } from './pagination';
+import { atOrPast, firstTermPlan, idPlan, keysetPlan, segmentFilters, TIE_ORDER, type AnchoredPlan, type Segment } from './listSegments';
+import { checkedNextLink, pageSizeFor, type ChangeSafeList, type ListShape, type Page } from './pagination';
 
 /**
  * Reading a list that changes while it is read, exactly and fast.
@@ -149,8 +150,8 @@ async function fetchChangeSafe(
 	const want = limit ?? Infinity;
 	const pageSize = Math.min(maxPageSize, want);
 	for (let attempt = 0; ; attempt++) {
-		if (!exactPlanHolds(read.origin, name, read.filters)) return await readPlain(read, userTerms, pageSize, want, []);
-		const outcome = await readExact(read, list, userTerms, pageSize, want, limit).catch(needsLess);
+		if (!exactPlanHolds(read.origin, name, read.filters)) return await readWithLess(read, list, ownTerms, userTerms, maxPageSize, want, []);
+		const outcome = await readExact(read, list, userTerms, { pageSize, maxPageSize }, want, limit).catch(needsLess);
 		if (!(outcome instanceof NeedsLess)) return outcome;
 		const replace = outcome.replace === undefined ? undefined : read.replacements.get(outcome.replace);
 		if (replace && attempt === 0) {
@@ -160,17 +161,43 @@ async function fetchChangeSafe(
 			for (const finding of outcome.findings) markNotHeld(ctx, read.origin, finding);
 			continue;
 		}
-		if (outcome.findings.every((finding) => finding.key === 'requestLine.long')) {
-			// Only the request line grew too long (or would have): pages anchored on the last record leave out few
-			// ids, and stay exact without reading the list twice.
-			for (const finding of outcome.findings) markNotHeld(ctx, read.origin, finding);
-			const plan = keysetPlan(userTerms, list.keysetFields, undefined) ?? idPlan();
-			const anchored = await readAnchored(read, [], userTerms, plan, pageSize, want).catch(needsLess);
-			if (!(anchored instanceof NeedsLess)) return anchored;
-			return await readPlain(read, userTerms, pageSize, want, anchored.findings);
-		}
-		return await readPlain(read, userTerms, pageSize, want, outcome.findings);
+		return await readWithLess(read, list, ownTerms, userTerms, maxPageSize, want, outcome.findings);
 	}
+}
+
+/** What the exact plan needs that a request line too long, or one ordering field, does not take from it. */
+const ANCHORED_KEEPS = (list: string) => ['requestLine.long', `${list}.ordering.multi`];
+
+/**
+ * The read once Datatruck was seen not to do all the exact plan needs (`pending`: what this read just saw, the
+ * rest is remembered per origin). Where only the request line or the number of ordering fields is short, pages
+ * anchored on the last record stay exact and read the list once: on the sort field alone where it is a number or
+ * date that is never empty, else by id for Return All. Anything more, and a Limit that would need every page by
+ * id, take the plain plan (plainList.ts).
+ */
+async function readWithLess(
+	read: ListRead,
+	list: ChangeSafeList,
+	ownTerms: SortTerm[],
+	userTerms: SortTerm[],
+	maxPageSize: number,
+	want: number,
+	pending: Finding[],
+): Promise<IDataObject[]> {
+	const lacking = [...findingsFor(read.origin), ...pending]
+		.map((finding) => finding.key)
+		.filter((key) => key === 'requestLine.long' || key.startsWith(`${read.list}.`));
+	const anchorable = lacking.every((key) => ANCHORED_KEEPS(read.list).includes(key)) && exactPlanHolds(read.origin, read.list, read.filters, ANCHORED_KEEPS(read.list));
+	let plan: AnchoredPlan | undefined;
+	// Its first page asks for the user's field alone: a 400 that this gets too is about the user's own sort.
+	if (anchorable && lacking.includes(`${read.list}.ordering.multi`) && read.tieBreakerAdded) plan = firstTermPlan(ownTerms, list.keysetFields);
+	else if (anchorable) plan = keysetPlan(userTerms, list.keysetFields, undefined) ?? idPlan();
+	if (!plan) return await readPlain(read, userTerms, maxPageSize, want, pending);
+	const anchored = await readAnchored(read, [], userTerms, plan, Math.min(maxPageSize, want), want).catch(needsLess);
+	if (anchored instanceof NeedsLess) return await readPlain(read, userTerms, maxPageSize, want, [...pending, ...anchored.findings]);
+	// Remembered once a plan that needs less was answered.
+	for (const finding of pending) markNotHeld(read.ctx, read.origin, finding);
+	return anchored;
 }
 
 /** The exact plan: page 1, then stretches checked by left-out ids, or pages anchored on the last record read. */
@@ -178,14 +205,14 @@ async function readExact(
 	read: ListRead,
 	list: ChangeSafeList,
 	userTerms: SortTerm[],
-	pageSize: number,
+	{ pageSize, maxPageSize }: { pageSize: number; maxPageSize: number },
 	want: number,
 	limit: number | undefined,
 ): Promise<IDataObject[]> {
 	const ctx = read.ctx;
 	const compare = recordComparator(userTerms);
 	const keyset = keysetTerm(userTerms, list.keysetFields);
-	const first = await queryPage(read, read.filters, userTerms, pageSize);
+	const first = await queryPage(read, read.filters, userTerms, Math.max(pageSize, Math.min(CHECKED_PAGE, maxPageSize)));
 	const stretchSize = SEGMENT_REQUESTS * pageSize;
 	// A link that leaves the credential's address, or loops, means something is wrong: stop here.
 	if (!isLastPage(first)) await checkedNextLink(ctx, first.next as string, 2);
@@ -272,13 +299,15 @@ async function readAnchored(
 	let window: IdWindow | undefined;
 	for (;;) {
 		const segment = plan.segments[index];
-		const size = plan.sortHere ? pageSize : Math.max(1, Math.min(pageSize, want - held.length));
+		// Never fewer than CHECKED_PAGE (every list read this way pages at least that many): the order stays checkable.
+		const size = plan.sortHere ? pageSize : Math.max(CHECKED_PAGE, Math.min(pageSize, want - held.length));
 		const onward = nearAnchor.filter(atOrPast(segment, anchor)).filter((record) => !pastValue || !sameValue(segment, record, anchor));
 		const bounds = [...read.filters, ...segmentFilters(segment, anchor), ...(pastValue && anchor ? [valueLeftOut(segment, anchor)] : [])];
 		const byId = segment.term.path === 'id';
-		if (byId && !window && !fits(read, bounds, plan.terms, size, idsOf(onward))) window = idWindow(read, bounds, plan.terms, size, segment.term, idsOf(onward));
-		if (!byId && anchor && !pastValue && !fits(read, bounds, plan.terms, size, idsOf(onward))) {
-			const ties = await tiesOf(read, segment, anchor, plan.terms, size, seen);
+		const terms = segment.terms ?? plan.terms;
+		if (byId && !window && !fits(read, bounds, terms, size, idsOf(onward))) window = idWindow(read, bounds, terms, size, segment.term, idsOf(onward));
+		if (!byId && anchor && !pastValue && !fits(read, bounds, terms, size, idsOf(onward))) {
+			const ties = await tiesOf(read, segment, anchor, terms, size, seen);
 			held.push(...ties);
 			pastValue = true;
 			nearAnchor = nearAnchor.concat(ties);
@@ -286,10 +315,10 @@ async function readAnchored(
 			continue;
 		}
 		const excluded = window ? idsOf(onward).filter(window.within) : idsOf(onward);
-		const page = await queryPage(read, [...bounds, ...(window ? [window.edge] : []), ...excludeIds(excluded)], plan.terms, size);
+		const page = await queryPage(read, [...bounds, ...(window ? [window.edge] : []), ...excludeIds(excluded)], terms, size);
 		const fresh = unheld(page.results, seen);
 		held.push(...fresh);
-		if (!plan.sortHere && held.length >= want) break;
+		if (!plan.sortHere && held.length >= want && !(plan.tiesHere && !isLastPage(page) && tiedWithLast(held, page, userTerms, segment.term, want))) break;
 		if (isLastPage(page) && window) {
 			// The window is read: the next starts at its edge.
 			anchor = window.next;
@@ -310,9 +339,18 @@ async function readAnchored(
 		anchor = next;
 		nearAnchor = nearAnchor.concat(fresh).filter(atOrPast(segment, next));
 	}
-	// Read by id, a Limit needed every record before the first `limit` could be told.
-	if (plan.sortHere) held.sort(recordComparator(userTerms));
+	// Read by id, a Limit needed every record before the first `limit` could be told; by one field, ties came in any order.
+	if (plan.sortHere || plan.tiesHere) held.sort(recordComparator(userTerms));
 	return held.slice(0, want);
+}
+
+/**
+ * In the order of the part's term alone, whether the Limit's last record ties with the last one read: then others
+ * tied with it may be unread, and may come before it in the user's order (its id breaks the tie).
+ */
+function tiedWithLast(held: IDataObject[], page: Page, userTerms: SortTerm[], term: SortTerm, want: number): boolean {
+	const boundary = [...held].sort(recordComparator(userTerms))[want - 1];
+	return recordComparator([term])(boundary, page.results[page.results.length - 1]) === 0;
 }
 
 function sameValue(segment: Segment, record: IDataObject, anchor: IDataObject | undefined): boolean {
@@ -356,64 +394,20 @@ function fits(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize:
  * their tie, each page anchored on the last id read: one id left out per page, whatever the number of ties.
  */
 async function tiesOf(read: ListRead, segment: Segment, anchor: IDataObject, terms: SortTerm[], pageSize: number, seen: Set<number>): Promise<IDataObject[]> {
-	const tieBreaker = terms[terms.length - 1];
+	// With one ordering field the ties are asked for by id alone.
+	const order = terms.length > 1 ? terms : [TIE_ORDER];
+	const tieBreaker = order[order.length - 1];
 	const value = { ...keysetBound(segment.term, anchor), contains: 'is' };
 	const ties: IDataObject[] = [];
 	// The anchor is the last tie read in that order: the ties before it were read before it.
 	let last = anchor;
 	for (;;) {
 		const bound = [keysetBound(tieBreaker, last), ...excludeIds(idsOf([last]))];
-		const page = await queryPage(read, [...read.filters, ...segment.within, value, ...bound], terms, pageSize);
+		const page = await queryPage(read, [...read.filters, ...segment.within, value, ...bound], order, pageSize);
 		ties.push(...unheld(page.results, seen));
 		if (isLastPage(page)) return ties;
 		last = page.results[page.results.length - 1];
 	}
-}
-
-/**
- * Lists without `filter` (trucks): pages by number, read at once, and read again while the pages
- * disagree (a count that moved, a record on two pages). Without `filter` a record cannot be looked
- * up by what is held, so a truck removed and another added between two page reads of one pass can
- * still hide a third; docs/lists-while-datatruck-changes.md says so.
- */
-async function fetchByPageNumber(read: ListRead, want: number): Promise<IDataObject[]> {
-	const { ctx, purpose } = read;
-	const first = read.request;
-	let latest: IDataObject[] = [];
-	let firstPage: IDataObject[] = [];
-	const everSeen: IDataObject[] = [];
-	for (let pass = 0; pass < 3; pass++) {
-		read.budget.spend(`page 1 of the ${read.list} list`);
-		const page1 = readPage(await datatruckRequest(ctx, first, purpose));
-		read.budget.judge(page1.results);
-		const pages = [page1];
-		const size = Number(first.qs?.page_size) || page1.results.length;
-		read.budget.plan(page1.count, page1.count !== undefined && page1.count > page1.results.length ? page1.results.length : size);
-		if (!isLastPage(page1) && page1.results.length < want) {
-			const link = await checkedNextLink(ctx, page1.next as string, 2);
-			// Pages come in the size Datatruck answers, whatever page_size asked for.
-			const perPage = Math.max(1, page1.results.length);
-			const count = Math.min(page1.count ?? perPage * 2, want);
-			const numbers = Array.from({ length: Math.max(Math.ceil(count / perPage) - 1, 0) }, (_, index) => index + 2);
-			for (let start = 0; start < numbers.length; start += SEGMENT_REQUESTS) {
-				const batch = numbers.slice(start, start + SEGMENT_REQUESTS);
-				pages.push(...(await allPages(batch.map((number) => linkedPage(read, pageLink(link, number))))));
-			}
-		}
-		const seen = new Set<number>();
-		const records = pages.flatMap((page) => unheld(page.results, seen));
-		const total = pages.reduce((sum, page) => sum + page.results.length, 0);
-		const steady = records.length === total && pages.every((page) => page.count === page1.count);
-		latest = records;
-		firstPage = page1.results;
-		everSeen.push(...records);
-		// Another pass only while the budget holds one more whole pass.
-		if (steady || page1.count === undefined || !read.budget.holds(pages.length)) break;
-	}
-	// The last pass as read, then what only an earlier pass saw (records without an id cannot be matched up).
-	const held = new Set(idsOf(latest));
-	const earlierOnly = everSeen.filter((record) => idOf(record) !== undefined && unheld([record], held).length > 0);
-	return settleInNode(read, latest.concat(earlierOnly), firstPage).slice(0, want);
 }
 
 /**

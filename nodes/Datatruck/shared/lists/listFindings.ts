@@ -52,10 +52,10 @@ export const pageSizeIgnored = (list: string) =>
 export const requestLineTooLong = (list: string) =>
 	finding(list, 'requestLine.long', 'refused a long request line', `keeps request lines short: it ${PLAIN}`);
 
-/** Whether the exact plan (page numbers checked by left-out ids, keyset anchors) may be used on this origin. */
-export function exactPlanHolds(origin: string, list: string, filters: ApiFilter[]): boolean {
+/** Whether the exact plan (page numbers checked by left-out ids, keyset anchors) may be used on this origin, `besides` what it can do without. */
+export function exactPlanHolds(origin: string, list: string, filters: ApiFilter[], besides: string[] = []): boolean {
 	const keys = [`${list}.filter`, `${list}.filter.id`, `${list}.ordering`, `${list}.ordering.multi`, `${list}.pageSize`, 'requestLine.long'];
-	return keys.every((key) => supports(origin, key)) && filters.every((filter) => filterHolds(origin, list, filter.column));
+	return keys.every((key) => besides.includes(key) || supports(origin, key)) && filters.every((filter) => filterHolds(origin, list, filter.column));
 }
 
 /** Whether Datatruck is known to apply a filter on `column` of this list. */

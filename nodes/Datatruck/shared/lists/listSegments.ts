@@ -22,6 +22,8 @@ export interface Segment {
 	term: SortTerm;
 	/** Whether a record, as last read, belongs to the part. */
 	holds: (record: IDataObject) => boolean;
+	/** The `ordering` of this part's pages, where it is not the plan's (one field allowed: the part's own term). */
+	terms?: SortTerm[];
 }
 
 export interface AnchoredPlan {
@@ -31,6 +33,11 @@ export interface AnchoredPlan {
 	segments: Segment[];
 	/** Read by id, not in the user's order: sorted here once read (and a Limit needs every record). */
 	sortHere: boolean;
+	/**
+	 * Datatruck takes one ordering field: pages ask for the sort field alone, records tied on it come in any order
+	 * and are put in the user's order here (the field is a number or date, which the node compares exactly).
+	 */
+	tiesHere?: boolean;
 }
 
 const ID_ASCENDING: SortTerm = { path: 'id', descending: false, kind: 'number' };
@@ -43,6 +50,25 @@ const COMPARABLE_KINDS = new Set(['number', 'dateTime']);
 export function idPlan(): AnchoredPlan {
 	return { terms: [ID_ASCENDING], segments: [{ within: [], term: ID_ASCENDING, holds: everyRecord }], sortHere: true };
 }
+
+/**
+ * With one ordering field allowed: the user's own number or date field alone. The ids held at the anchor's value
+ * are left out, so ties need no order of their own. A field that can be empty is read in two parts, each asking
+ * for its own term: the records with a value by the field, those without by id (PostgreSQL lists empty values
+ * first when descending, last when ascending). Undefined for text, Yes/No and several fields.
+ */
+export function firstTermPlan(ownTerms: SortTerm[], neverEmpty: string[]): AnchoredPlan | undefined {
+	const [field] = ownTerms;
+	if (ownTerms.length !== 1 || !COMPARABLE_KINDS.has(field.kind ?? '')) return undefined;
+	if (keysetTerm(ownTerms, neverEmpty)) return { terms: [field], segments: [{ within: [], term: field, holds: everyRecord }], sortHere: false, tiesHere: true };
+	const id: SortTerm = { path: 'id', descending: field.descending, kind: 'number' };
+	const valued: Segment = { within: [isNull(field.path, false)], term: field, holds: (record) => valueAt(record, field.path) !== null };
+	const empty: Segment = { within: [isNull(field.path, true)], term: id, holds: (record) => valueAt(record, field.path) === null, terms: [id] };
+	return { terms: [field], segments: field.descending ? [empty, valued] : [valued, empty], sortHere: false, tiesHere: true };
+}
+
+/** The order in which the records tied on one value are read on their own: by id, ascending. */
+export const TIE_ORDER = ID_ASCENDING;
 
 function isNull(path: string, empty: boolean): ApiFilter {
 	return { column: path, value: empty ? 'true' : 'false', contains: 'isnull' };

@@ -1,8 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 import { checkedNextLink, type Page } from './pagination';
-import { evaluable, kindOfColumn, meets } from './answerCheck';
-import { filterHolds } from './listFindings';
+import { disregardIn, evaluable, kindOfColumn, meets } from './answerCheck';
+import type { ApiFilter } from './filters';
+import { filterHolds, filterIgnored, orderingIgnored } from './listFindings';
 import { idOf, pageLink, recordComparator, SEGMENT_REQUESTS, unheld, type SortTerm } from './listPlan';
 import { allPages, isLastPage, linkedPage, queryPage, type ListRead } from './listRead';
 import { markNotHeld, supports, type Finding } from './support';
@@ -12,6 +13,11 @@ import { markNotHeld, supports, type Finding } from './support';
  * each record kept once by its id, the user's filters applied here where Datatruck does not apply them, and the
  * user's order made here where Datatruck does not keep it. It never loops: it reads the pages page 1 announces,
  * stops at a page that brings nothing new, and stays within the read's budget.
+ *
+ * What this plan still leaves to Datatruck (the filters not yet seen ignored, the order) is checked on every page
+ * of the first pass, as the exact plan checks its own: a page that shows it ignored moves that filter, or the order,
+ * into the node for the whole read (the pages already read are kept unfiltered, so nothing is read again), and a
+ * Limit then reads every page, since Datatruck's first pages are no longer the first records.
  *
  * Page numbers alone are exact only while nothing moves: a record moved across a page boundary between two page
  * reads is missed. So a list of more than one page is read twice, page by page, and the second pass brings back
@@ -29,36 +35,36 @@ export async function readPlain(
 	const lacks = (key: string) => !supports(read.origin, key) || pending.some((finding) => finding.key === key);
 	const filterKept = (column: string) =>
 		filterHolds(read.origin, read.list, column) && !lacks(`${read.list}.filter`) && !lacks(`${read.list}.filter.${column}`);
-	const sent = read.filters.filter((filter) => filterKept(filter.column));
-	const inNode = read.filters.filter((filter) => !filterKept(filter.column));
-	const cannot = inNode.find((filter) => !evaluable(filter));
-	if (cannot) {
-		throw new NodeOperationError(
-			read.ctx.getNode(),
-			`Datatruck ignores the filter on ${cannot.column} of the ${read.list} list, and the node cannot apply "${cannot.contains}" itself`,
-			{ description: 'Use another operator for this condition (e.g. Between Dates instead of Today), or filter the output with an n8n Filter node.' },
-		);
-	}
-	const single = lacks(`${read.list}.ordering.multi`);
-	const terms = single && read.tieBreakerAdded ? userTerms.slice(0, -1) : userTerms;
-	const sortHere = single || lacks(`${read.list}.ordering`);
-	// Only when every record is in Datatruck's order and every filter Datatruck's can a Limit stop early.
-	const readAll = sortHere || inNode.length > 0;
+	// One ordering field: the node's tie-breaker is left out, and ties are put in its order here.
+	const firstTermOnly = lacks(`${read.list}.ordering.multi`) && read.tieBreakerAdded;
+	const terms = firstTermOnly ? userTerms.slice(0, -1) : userTerms;
+	const order: OrderKept = lacks(`${read.list}.ordering`) ? 'none' : firstTermOnly ? 'firstTerm' : 'whole';
+	const trust = new PlainTrust(read, read.filters.filter((filter) => filterKept(filter.column)), terms, order);
+	trust.moveToNode(read.filters.filter((filter) => !filterKept(filter.column)));
 
-	const first = await queryPage(read, sent, terms, pageSize, false);
+	const first = await queryPage(read, trust.sent, terms, pageSize, false);
 	for (const finding of pending) markNotHeld(read.ctx, read.origin, finding);
+	trust.check(first);
 	const held = new Set<number>();
 	const records = unheld(first.results, held);
 	if (!isLastPage(first)) {
 		const perPage = Math.max(1, first.results.length);
-		const count = readAll ? (first.count ?? perPage * 2) : Math.min(first.count ?? perPage * 2, want);
+		// Only when every record is in Datatruck's order and every filter Datatruck's can a Limit stop early.
+		const lastPage = () => {
+			if (first.count === undefined) return Infinity;
+			return Math.ceil((trust.readAll ? first.count : Math.min(first.count, want)) / perPage);
+		};
 		read.budget.plan(first.count, perPage);
 		const link = await checkedNextLink(read.ctx, first.next as string, 2);
-		const numbers = Array.from({ length: Math.max(Math.ceil(count / perPage) - 1, 0) }, (_, index) => index + 2);
 		const firstPass = [first];
-		for (let start = 0; start < numbers.length; start += SEGMENT_REQUESTS) {
-			const pages = await readByNumber(read, link, numbers.slice(start, start + SEGMENT_REQUESTS));
+		for (let next = 2; next <= lastPage() || trust.tiesPending(records, want); ) {
+			// Without a count, one page at a time: each that links on is one page more in the budget.
+			const stretch = first.count === undefined ? 1 : Math.min(SEGMENT_REQUESTS, Math.max(1, lastPage() - next + 1));
+			if (first.count === undefined) read.budget.plan(held.size + perPage, perPage);
+			const pages = await readByNumber(read, link, Array.from({ length: stretch }, (_, index) => next + index));
+			next += stretch;
 			firstPass.push(...pages);
+			for (const page of pages) trust.check(page);
 			const fresh = pages.flatMap((page) => unheld(page.results, held));
 			records.push(...fresh);
 			// A stretch of pages with nothing new, or one that ran out, ends the plan.
@@ -77,19 +83,107 @@ export async function readPlain(
 		}
 		records.push(...secondPass.flatMap((page) => unheld(page.results, held)));
 		if (idsInPlace(firstPass) !== idsInPlace(secondPass)) {
-			throw new NodeOperationError(
-				read.ctx.getNode(),
-				`The ${listWords(read.list)} list changed while the node read it by page number, so it cannot be sure no record was missed`,
-				{
-					description: `Datatruck ignores the order or the filter this read needs to stay exact while records are added or removed (see n8n's log), so the node read every page twice and the two reads differ. Run the node again when fewer ${listWords(read.list)} change, or narrow the read with a Limit.`,
-				},
-			);
+			throw changedWhileRead(read, "Datatruck ignores the order or the filter this read needs to stay exact while records are added or removed (see n8n's log), so the node read every page twice and the two reads differ.");
 		}
 	}
-	const kinds = inNode.map((filter) => kindOfColumn(filter.column, read.fields));
-	const matching = records.filter((record) => inNode.every((filter, index) => meets(record, filter, kinds[index]) !== false));
-	if (sortHere) matching.sort(recordComparator(userTerms));
-	return matching.slice(0, want);
+	return trust.settle(records, userTerms).slice(0, want);
+}
+
+/**
+ * How much of the order asked for Datatruck keeps: all of it; only the first field (one ordering field: records
+ * tied on it come in any order, and are put in the order of the rest here); or none (sorted here).
+ */
+type OrderKept = 'whole' | 'firstTerm' | 'none';
+
+/**
+ * What the plain plan leaves to Datatruck, checked on each page it relies on: the filters it sends and the order it
+ * asks for. What a page shows ignored is remembered and from then on done in the node.
+ */
+class PlainTrust {
+	/** Filters done in the node, on every record read. */
+	private readonly inNode: ApiFilter[] = [];
+
+	constructor(
+		private readonly read: ListRead,
+		/** Filters sent to Datatruck and still believed applied. */
+		readonly sent: ApiFilter[],
+		/** The ordering sent. */
+		private readonly terms: SortTerm[],
+		private order: OrderKept,
+	) {}
+
+	/** Whether the whole list must be read: the first records Datatruck sends need not be the first ones matching. */
+	get readAll(): boolean {
+		return this.order === 'none' || this.inNode.length > 0;
+	}
+
+	/** Filters the node applies itself, which it must be able to evaluate on a record. */
+	moveToNode(filters: ApiFilter[]): void {
+		const cannot = filters.find((filter) => !evaluable(filter));
+		if (cannot) {
+			throw new NodeOperationError(
+				this.read.ctx.getNode(),
+				`Datatruck ignores the filter on ${cannot.column} of the ${this.read.list} list, and the node cannot apply "${cannot.contains}" itself`,
+				{ description: 'Use another operator for this condition (e.g. Between Dates instead of Today), or filter the output with an n8n Filter node.' },
+			);
+		}
+		this.inNode.push(...filters);
+	}
+
+	/** One page: a sent filter a record breaks, or records out of the order asked for, were ignored by Datatruck. */
+	check(page: Page): void {
+		const relied = this.sent.filter((filter) => !this.inNode.includes(filter));
+		const seen = disregardIn(page.results, {
+			filters: relied,
+			terms: this.order === 'none' ? [] : this.terms,
+			pageSize: page.results.length,
+			more: false,
+			fields: this.read.fields,
+		});
+		if (seen.columns.length) {
+			for (const finding of filterIgnored(this.read.list, seen.columns)) markNotHeld(this.read.ctx, this.read.origin, finding);
+			this.moveToNode(relied.filter((filter) => seen.columns.includes(filter.column)));
+		}
+		if (seen.ordering && this.order !== 'none') {
+			markNotHeld(this.read.ctx, this.read.origin, orderingIgnored(this.read.list));
+			this.order = 'none';
+		}
+	}
+
+	/**
+	 * Whether a Limit's last record may still have ties unread: in the first field's order alone, the records tied
+	 * with it come in any order, so the read goes on until one past its value (`read`: the records, in Datatruck's order).
+	 */
+	tiesPending(read: IDataObject[], want: number): boolean {
+		if (this.order !== 'firstTerm' || this.readAll || want === Infinity || read.length < want) return false;
+		return recordComparator(this.terms.slice(0, 1))(read[want - 1], read[read.length - 1]) === 0;
+	}
+
+	/** The records read, filtered and sorted here as far as Datatruck was not trusted to. */
+	settle(records: IDataObject[], userTerms: SortTerm[]): IDataObject[] {
+		const kinds = this.inNode.map((filter) => kindOfColumn(filter.column, this.read.fields));
+		const matching = records.filter((record) => this.inNode.every((filter, index) => meets(record, filter, kinds[index]) !== false));
+		if (this.order === 'none') return matching.sort(recordComparator(userTerms));
+		if (this.order === 'firstTerm') return tiesInOrder(matching, userTerms);
+		return matching;
+	}
+}
+
+/**
+ * Records in the order of the first term (as Datatruck sent them: its collation decides text), each run tied on
+ * it put in the order of the remaining terms.
+ */
+function tiesInOrder(records: IDataObject[], terms: SortTerm[]): IDataObject[] {
+	const sameFirst = recordComparator(terms.slice(0, 1));
+	const rest = recordComparator(terms.slice(1));
+	const ordered: IDataObject[] = [];
+	for (let start = 0; start < records.length; ) {
+		let end = start + 1;
+		while (end < records.length && sameFirst(records[start], records[end]) === 0) end++;
+		ordered.push(...records.slice(start, end).sort(rest));
+		start = end;
+	}
+	return ordered;
 }
 
 function readByNumber(read: ListRead, link: string, numbers: number[]): Promise<Page[]> {
@@ -97,8 +191,17 @@ function readByNumber(read: ListRead, link: string, numbers: number[]): Promise<
 }
 
 /** The ids of a pass, page by page, as one comparable text. */
-function idsInPlace(pages: Page[]): string {
+export function idsInPlace(pages: Page[]): string {
 	return pages.map((page) => page.results.map((record) => String(idOf(record) ?? '?')).join(',')).join('|');
+}
+
+/** A list read twice by page number whose passes differ: `why` says why the node had to read it that way. */
+export function changedWhileRead(read: ListRead, why: string): NodeOperationError {
+	return new NodeOperationError(
+		read.ctx.getNode(),
+		`The ${listWords(read.list)} list changed while the node read it by page number, so it cannot be sure no record was missed`,
+		{ description: `${why} Run the node again when fewer ${listWords(read.list)} change, or narrow the read with a Limit.` },
+	);
 }
 
 /** `workOrders` → `work orders`: the list as a dispatcher names it. */
