@@ -12,7 +12,7 @@ export function listBudget(count: number, pageSize: number): number {
 	return 2 * pages + 3;
 }
 
-/** What the first list answer of a read told: its `count` and how many records a page holds. */
+/** What the list answers of a read told: the most records one announced (`count`) and how many records a page holds. */
 export interface FirstAnswer {
 	count: number;
 	pageSize: number;
@@ -29,8 +29,10 @@ export function watchRequests(sandbox: Sandbox, cap: number) {
 	const afterReply = live.afterReply.bind(live);
 	live.afterReply = (method, pathname, reply) => {
 		const body = reply.body as { count?: unknown; results?: unknown } | undefined;
-		if (!first && method === 'GET' && reply.status === 200 && body && Array.isArray(body.results) && typeof body.count === 'number') {
-			first = { count: body.count, pageSize: body.results.length };
+		if (method === 'GET' && reply.status === 200 && body && Array.isArray(body.results) && typeof body.count === 'number') {
+			// As the node's own budget does: the most records an answer announced, in the largest page served (a read
+			// in parts, such as loads with and without a pay, first asks for a part that may be empty).
+			first = { count: Math.max(first?.count ?? 0, body.count), pageSize: Math.max(first?.pageSize ?? 0, body.results.length) };
 		}
 		afterReply(method, pathname, reply);
 	};
