@@ -38,6 +38,8 @@ export interface FallbackRead {
 	start: number;
 	/** Requests this poll already sent: they count against the budget. */
 	sent: number;
+	/** Enough matching records to stop at, where the order holds (Fetch Test Event); all down to `start` when unset. */
+	want?: number;
 }
 
 const isMissingPage = (error: unknown) => (error as { httpCode?: unknown })?.httpCode === '404';
@@ -104,6 +106,7 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 		}
 		const oldest = Math.min(...answer.results.map((record) => timeOf(record, field)).filter((time) => !Number.isNaN(time)));
 		if (trustOrder && oldest < read.start) break;
+		if (trustOrder && read.want !== undefined && [...held.values()].filter(wanted).length >= read.want) break;
 	}
 	return [...held.values()].filter((record) => wanted(record) && !(timeOf(record, field) < read.start));
 }

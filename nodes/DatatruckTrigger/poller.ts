@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ApiFilter, Page } from '../Datatruck/shared/lists';
-import { ignoredBy, listOf, meetsAll, type IgnoredClauses } from './answerCheck';
+import { ignoredBy, listOf, meetsAll, orderComparator, type IgnoredClauses } from './answerCheck';
 import type { EventSpec } from './events';
 import { timeOf, unreadableTimes } from './eventTime';
 import { newestFirst } from './fallbackScan';
@@ -132,18 +132,35 @@ export function scanQuery(plan: PollPlan, position: ScanPosition): PageQuery {
 	};
 }
 
-/** Fetch Test Event: the most recent matching records, without reading or changing any state. */
+/**
+ * Fetch Test Event: the most recent matching records, without reading or changing any state. One request for a
+ * page the node can check (a single record shows neither an ignored order nor, often, an ignored filter); when the
+ * answer shows Datatruck ignored a condition or the order, or is known to, the newest-first scan finds them instead,
+ * stopping, where the order holds, once it has enough.
+ */
 export async function latestRecords(
 	plan: PollPlan,
 	fetchPage: FetchPage,
 	now: number,
 	support: ListSupport = memorySupport(),
 ): Promise<IDataObject[]> {
-	const page = await publishedFetch(fetchPage, support, plan.event, plan.filters)(newestQuery(plan, triggerSettings.testEventCount, now));
-	// Checked in the node too: a list that ignores or refused a condition answers records the trigger would never emit.
-	const matching = page.results.filter(meetsAll(readFilters(plan)));
+	const requests = countedFetch(fetchPage);
+	const fetch = publishedFetch(requests.fetchPage, support, plan.event, plan.filters);
+	const held = () => ownFiltersHeld(support, plan.event) && support.supports(`${listOf(plan.event)}.ordering`);
+	const query = newestQuery(plan, triggerSettings.pageSize, now);
+	const page = held() ? await fetch(query) : undefined;
+	const want = triggerSettings.testEventCount;
+	let matching: IDataObject[];
+	if (page && held() && !noteIgnored(support, plan.event, ignoredBy(page.results, { ordering: query.ordering, filters: query.filter }, plan.event))) {
+		// Checked in the node too: a condition Datatruck could not be seen to ignore may still have been.
+		matching = page.results.filter(meetsAll(readFilters(plan)));
+	} else {
+		const start = plan.event.kind === 'snapshot' ? now - plan.createdWithinDays * DAY_MS : Number.NEGATIVE_INFINITY;
+		const found = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent: requests.sent(), want }, fetch, support);
+		matching = found.sort(orderComparator(`-${plan.event.orderField},-id`, plan.event));
+	}
 	unreadableTimes(plan.event, matching);
-	return matching.slice(0, triggerSettings.testEventCount);
+	return matching.slice(0, want);
 }
 
 /**

@@ -437,7 +437,7 @@ describe('Datatruck Trigger › cost, changes during a poll, failures', () => {
 });
 
 describe('Datatruck Trigger › Fetch Test Event', () => {
-	test('returns the most recent matching record with one request and leaves the cursor alone', async () => {
+	test('returns the most recent matching record with one request, a page the node can check, and leaves the cursor alone', async () => {
 		const harness = trigger({ event: 'loadPickedUp' });
 		await activate(harness);
 		load({ id: 99_001, pickup_time: at(1) });
@@ -449,7 +449,8 @@ describe('Datatruck Trigger › Fetch Test Event', () => {
 		expect(manual.error).toBeUndefined();
 		expect(idsOf(manual)).toEqual([99_002]);
 		expect(dt.sandbox.log).toHaveLength(1);
-		expect(query(dt.sandbox.log[0])).toMatchObject({ ordering: '-pickup_time,-id', pageSize: '1' });
+		// A page, not one record: only several records show whether Datatruck kept the filter and the order.
+		expect(query(dt.sandbox.log[0])).toMatchObject({ ordering: '-pickup_time,-id', pageSize: '25' });
 		expect(harness.serialize()).toBe(before);
 		// The next real poll still emits both.
 		expect(idsOf(await pollOk(harness))).toEqual([99_001, 99_002]);

@@ -204,6 +204,30 @@ describe('Datatruck Trigger when the loads list differs', () => {
 		expect(result.json.length > 0 || /No picked-up load matches/.test(result.error?.message ?? '')).toBe(true);
 	});
 
+	test.each([
+		['the filter', { ignoreFilter: true }],
+		['the order', { ignoreOrdering: true }],
+		['the filter and the order', { ignoreFilter: true, ignoreOrdering: true }],
+	] as const)('Fetch Test Event where Datatruck ignores %s: the same load as where it does not, within 2 × pages + 3', async (_what, loads) => {
+		load({ id: 96_301, pickup_time: at(-50) });
+		load({ id: 96_302, pickup_time: at(-5), customer__company_name: 'Coyote Logistics' } as Partial<Order>);
+		load({ id: 96_303, pickup_time: at(-1), customer__company_name: 'Echo Global Logistics' } as Partial<Order>);
+		const parameters = { event: 'loadPickedUp', filters: { conditions: [{ field: 'customer__company_name', operator: 'is', value: 'Coyote Logistics' }] } };
+		const expected = await trigger(parameters).poll('manual');
+		expect(expected.error).toBeUndefined();
+		expect(expected.json.map((record) => record.id)).toEqual([96_302]);
+
+		resetSupport();
+		dt.sandbox.clearLog();
+		dt.sandbox.configure({ lists: { loads } });
+		const result = await trigger(parameters).poll('manual');
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual(expected.json);
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(2 * Math.ceil(dt.sandbox.data.orders.length / 25) + 3);
+		// An answer of one matching load cannot show an order ignored (nor need it); a filter ignored shows.
+		if ('ignoreFilter' in loads) expect(findingsFor(new URL(dt.sandbox.baseUrl).origin).length).toBeGreaterThan(0);
+	});
+
 	test('a read that cannot end (records arrive faster than it pages) fails loudly, emits nothing, keeps its cursor', async () => {
 		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true, ignoreOrdering: true } } });
 		const harness = trigger({ event: 'newLoad' });
