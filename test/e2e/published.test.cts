@@ -5,6 +5,9 @@
  * - the shipped examples that must be published (the repair-email ones run in mailbox.test.cts): the same flagged
  *   load is posted once to Slack (a local receiver stands in for it); a delivered load's proof of delivery is
  *   downloaded and mailed, byte for byte, to a local SMTP server (lib/podEmail.cts).
+ * - under the spec-only profile (issue 28: a Datatruck that supports only what its specification publishes, on a
+ *   sandbox of its own), New Load and New Work Order: one new record of each gives exactly one execution each; and
+ *   the flag alert example, unchanged but for its credential and Slack address, posts that sandbox's flagged load once.
  * Each workflow polls with its own token, so the sandbox log tells their requests apart. The proof-of-delivery
  * example polls a sandbox of its own: its delivered load is a new load too, which the New Load workflow must not
  * see. The events all happen at once, after every trigger's activation poll, so the poll waits overlap.
@@ -31,18 +34,32 @@ const POD_TOKEN = 'dtk_e2e_pod_email';
 const POD_CREDENTIAL = { id: 'e2ePodMailCred01', name: 'Datatruck (proof of delivery)' };
 const NEW_WF = 'e2eTriggerNewLd1';
 const FLAG_WF = 'e2eTriggerFlag01';
+const SPEC_LOAD_TOKEN = 'dtk_e2e_spec_only_loads';
+const SPEC_WO_TOKEN = 'dtk_e2e_spec_only_work_orders';
+const SPEC_LOAD_WF = 'e2eSpecOnlyLoad1';
+const SPEC_WO_WF = 'e2eSpecOnlyWo001';
+const WORK_ORDERS = '/api/v1/openapi/work-orders/';
+const SPEC_ALERT_TOKEN = 'dtk_e2e_spec_only_alert';
+const SPEC_ALERT_CREDENTIAL = { id: 'e2eSpecAlertCred', name: 'Datatruck (spec-only, alert example)' };
+const SLACK_PATH = '/services/T0/B0/e2e';
+const SPEC_SLACK_PATH = '/services/T0/B0/spec-only';
 const ORDERS = '/api/v1/openapi/orders/';
 const REASON = 'Reefer alarm: temperature above setpoint';
 
 describe('published workflows in a running n8n', () => {
 	let sb: Sandbox;
 	let podSb: Sandbox;
+	let specSb: Sandbox;
 	let session: Session | undefined;
 	const slack = new Receiver();
 	const smtp = new SmtpStandIn();
 	const alertWf = example('alert-on-flagged-loads.json');
 	const podWf = podEmailWorkflow(POD_CREDENTIAL);
-	let [newWf, flagWf, alertWfId, podWfId] = ['', '', '', ''];
+	let [newWf, flagWf, alertWfId, podWfId, specLoadWf, specWoWf, specAlertWfId] = ['', '', '', '', '', '', ''];
+	let specAlertWf: typeof alertWf;
+	const slackPosts = (path: string) => slack.received.filter((message) => message.path === path);
+	const specPolls = (token: string, after = 0): RequestLogEntry[] =>
+		specSb.log.filter((e) => e.headers.authorization === `Token ${token}` && e.at > after);
 
 	const byToken = (token: string, after = 0): RequestLogEntry[] =>
 		sb.log.filter((e) => e.headers.authorization === `Token ${token}` && e.at > after);
@@ -52,6 +69,7 @@ describe('published workflows in a running n8n', () => {
 	beforeAll(async () => {
 		sb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [NEW_TOKEN, FLAG_TOKEN, EXAMPLE_TOKEN] });
 		podSb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [POD_TOKEN] });
+		specSb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [SPEC_LOAD_TOKEN, SPEC_WO_TOKEN, SPEC_ALERT_TOKEN], profile: 'spec-only' });
 		await slack.start();
 		await smtp.start();
 		session = await (await N8n.create('published')).start();
@@ -60,7 +78,15 @@ describe('published workflows in a running n8n', () => {
 		// Slack is replaced by a local receiver; nothing else of the shipped workflow changes.
 		const post = alertWf.nodes.find((n) => n.type === 'n8n-nodes-base.httpRequest') as { parameters: { url: string } };
 		expect(post.parameters.url).toMatch(/^https:\/\/hooks\.slack\.com\//);
-		post.parameters.url = `${slack.url}/services/T0/B0/e2e`;
+		post.parameters.url = `${slack.url}${SLACK_PATH}`;
+		// The same example on the spec-only sandbox: its own workflow id, credential and Slack address.
+		specAlertWf = JSON.parse(JSON.stringify(alertWf)) as typeof alertWf;
+		specAlertWf.id = `${alertWf.id.slice(0, 10)}Spec01`;
+		specAlertWf.name = `${String(specAlertWf.name)} (spec-only)`;
+		for (const node of specAlertWf.nodes as Array<{ type: string; parameters: { url?: string }; credentials?: Record<string, unknown> }>) {
+			if (node.credentials?.datatruckApi) node.credentials.datatruckApi = SPEC_ALERT_CREDENTIAL;
+			if (node.type === 'n8n-nodes-base.httpRequest') node.parameters.url = `${slack.url}${SPEC_SLACK_PATH}`;
+		}
 		const ids = await saveAndPublish(
 			session,
 			[
@@ -68,6 +94,9 @@ describe('published workflows in a running n8n', () => {
 				datatruckCredential(sb, 'e2eTrigFlagCred1', 'Datatruck (flags)', FLAG_TOKEN),
 				datatruckCredential(sb, exampleCred.id, exampleCred.name, EXAMPLE_TOKEN),
 				datatruckCredential(podSb, POD_CREDENTIAL.id, POD_CREDENTIAL.name, POD_TOKEN),
+				datatruckCredential(specSb, 'e2eSpecLoadCred1', 'Datatruck (spec-only, loads)', SPEC_LOAD_TOKEN),
+				datatruckCredential(specSb, 'e2eSpecWoCred001', 'Datatruck (spec-only, work orders)', SPEC_WO_TOKEN),
+				datatruckCredential(specSb, SPEC_ALERT_CREDENTIAL.id, SPEC_ALERT_CREDENTIAL.name, SPEC_ALERT_TOKEN),
 				smtp.credential(smtpCred.id, smtpCred.name),
 			],
 			[
@@ -75,11 +104,15 @@ describe('published workflows in a running n8n', () => {
 				triggerWorkflow(FLAG_WF, 'E2E trigger: load flagged', { event: 'loadFlagged', simplify: true }, { id: 'e2eTrigFlagCred1', name: 'Datatruck (flags)' }),
 				alertWf,
 				podWf,
+				triggerWorkflow(SPEC_LOAD_WF, 'E2E spec-only: new load', { event: 'newLoad' }, { id: 'e2eSpecLoadCred1', name: 'Datatruck (spec-only, loads)' }),
+				triggerWorkflow(SPEC_WO_WF, 'E2E spec-only: new work order', { event: 'newWorkOrder' }, { id: 'e2eSpecWoCred001', name: 'Datatruck (spec-only, work orders)' }),
+				specAlertWf,
 			],
 		);
 		// What n8n assigned (1.123 does not keep the ids a new workflow asks for).
 		const idOf = (asked: string) => ids.get(asked)!;
-		[newWf, flagWf, alertWfId, podWfId] = [idOf(NEW_WF), idOf(FLAG_WF), idOf(alertWf.id), idOf(podWf.id)];
+		[newWf, flagWf, alertWfId, podWfId, specLoadWf, specWoWf] = [idOf(NEW_WF), idOf(FLAG_WF), idOf(alertWf.id), idOf(podWf.id), idOf(SPEC_LOAD_WF), idOf(SPEC_WO_WF)];
+		specAlertWfId = idOf(specAlertWf.id);
 	}, 600_000);
 
 	afterAll(async () => {
@@ -88,17 +121,24 @@ describe('published workflows in a running n8n', () => {
 		await smtp.stop();
 		await sb?.close();
 		await podSb?.close();
+		await specSb?.close();
 	});
 
 	let newLoad: { id: number };
 	let flagged: { id: number; load_id: string | null; customer__company_name: string | null; dispatcher__full_name: string | null };
 	let delivered: DeliveredLoad;
+	let specLoad: { id: number };
+	let specWorkOrder: { id: number };
+	let specFlagged: { id: number; load_id: string | null };
 
 	it('activation polls only record where things stand; then a load is created, one flagged, one delivered', async () => {
 		await waitFor('the activation poll of every trigger', () =>
-			byToken(NEW_TOKEN).length && byToken(FLAG_TOKEN).length && alertPolls().length && podPolls().length ? true : undefined,
+			byToken(NEW_TOKEN).length && byToken(FLAG_TOKEN).length && alertPolls().length && podPolls().length &&
+			specPolls(SPEC_LOAD_TOKEN).length && specPolls(SPEC_WO_TOKEN).length && specPolls(SPEC_ALERT_TOKEN).length
+				? true
+				: undefined,
 		);
-		for (const wf of [newWf, flagWf, alertWfId, podWfId]) expect(await executionsOf(session!, wf)).toEqual([]);
+		for (const wf of [newWf, flagWf, alertWfId, podWfId, specLoadWf, specWoWf, specAlertWfId]) expect(await executionsOf(session!, wf)).toEqual([]);
 
 		// All at once, so that the minute-long waits of the tests below overlap.
 		const now = Date.now();
@@ -109,6 +149,11 @@ describe('published workflows in a running n8n', () => {
 		expect(flagged).toBeDefined();
 		sb.updateLoad(flagged.id, { is_flagged: true, flagging_reason: REASON });
 		delivered = deliverLoadWithPod(podSb);
+		specLoad = specSb.createLoad({ is_flagged: false, flagging_reason: null });
+		specWorkOrder = specSb.createWorkOrder({});
+		specFlagged = specSb.data.orders.find((o) => !o.is_flagged && o.id !== specLoad.id && now - Date.parse(o.created_datetime) < 10 * 86_400_000)!;
+		expect(specFlagged).toBeDefined();
+		specSb.updateLoad(specFlagged.id, { is_flagged: true, flagging_reason: REASON });
 	});
 
 	it('Datatruck Trigger: one new load and one newly flagged load give exactly one execution each', async () => {
@@ -145,16 +190,45 @@ describe('published workflows in a running n8n', () => {
 		}
 	});
 
+	it('spec-only Datatruck: one new load and one new work order give exactly one execution each', async () => {
+		expect(specWorkOrder).toBeDefined(); // created above
+		const [loadExec, woExec] = await Promise.all(
+			[specLoadWf, specWoWf].map((wf) =>
+				waitFor<ExecutionSummary>(`an execution of ${wf}`, async () => {
+					const done = (await executionsOf(session!, wf)).filter((e) => e.stoppedAt);
+					return done.length ? done[0] : undefined;
+				}),
+			),
+		);
+		await waitFor('two later polls of each spec-only trigger', () =>
+			specPolls(SPEC_LOAD_TOKEN, Date.parse(loadExec.stoppedAt!)).length >= 2 && specPolls(SPEC_WO_TOKEN, Date.parse(woExec.stoppedAt!)).length >= 2
+				? true
+				: undefined,
+		);
+		expect((await executionsOf(session!, specLoadWf)).map((e) => e.status)).toEqual(['success']);
+		expect((await executionsOf(session!, specWoWf)).map((e) => e.status)).toEqual(['success']);
+		expect(itemsOf(await executionRun(session!, loadExec.id), 'Datatruck Trigger').map((i) => i.id)).toEqual([specLoad.id]);
+		expect(itemsOf(await executionRun(session!, woExec.id), 'Datatruck Trigger').map((i) => i.id)).toEqual([specWorkOrder.id]);
+
+		// New Load: the two-field ordering refused once, then one field; New Work Order: a list that ignores its
+		// query, read by page number. Every request line short, every request a GET of its own list.
+		const loads = specPolls(SPEC_LOAD_TOKEN);
+		expect(loads.every((e) => e.method === 'GET' && e.path === ORDERS)).toBe(true);
+		expect(loads.filter((e) => e.status !== 200).length).toBeLessThanOrEqual(1);
+		expect(specPolls(SPEC_WO_TOKEN).every((e) => e.method === 'GET' && e.path === WORK_ORDERS && e.status === 200)).toBe(true);
+		expect(specSb.log.every((e) => `${e.method} ${e.rawUrl} HTTP/1.1`.length < 4000)).toBe(true);
+	});
+
 	it('example "alert on flagged loads": the same flagged load is posted to Slack exactly once', async () => {
 		expect(flagged).toBeDefined(); // flagged above; the trigger test also waited two polls past the event
-		const [message] = await waitFor('a Slack post', () => (slack.received.length ? slack.received : undefined));
+		const [message] = await waitFor('a Slack post', () => (slackPosts(SLACK_PATH).length ? slackPosts(SLACK_PATH) : undefined));
 		// As for the trigger: once two more polls have arrived, a duplicate post would have been made.
 		await waitFor('a later poll of the alert workflow', () =>
 			alertPolls().filter((e) => e.at > slack.lastAt).length >= 2 ? true : undefined,
 		);
-		expect(slack.received).toHaveLength(1);
+		expect(slackPosts(SLACK_PATH)).toHaveLength(1);
 		expect(message.method).toBe('POST');
-		expect(message.path).toBe('/services/T0/B0/e2e');
+		expect(message.path).toBe(SLACK_PATH);
 		expect(message.headers['content-type']).toMatch(/^application\/json/);
 		const text = (message.body as { text: string }).text;
 		expect(text).toContain(
@@ -162,6 +236,20 @@ describe('published workflows in a running n8n', () => {
 		);
 		expect(text).toContain(`dispatcher ${flagged.dispatcher__full_name ?? 'unassigned'}`);
 		expect(authCheck(alertPolls(), EXAMPLE_TOKEN).every((l) => l.endsWith('Token ok'))).toBe(true);
+	});
+
+	it('example "alert on flagged loads" against a spec-only Datatruck: its flagged load is posted to Slack exactly once', async () => {
+		expect(specFlagged).toBeDefined();
+		const specAlertPolls = (after = 0) => specPolls(SPEC_ALERT_TOKEN, after).filter((e) => e.method === 'GET' && e.path === ORDERS);
+		const [message] = await waitFor('a Slack post from the spec-only copy', () => (slackPosts(SPEC_SLACK_PATH).length ? slackPosts(SPEC_SLACK_PATH) : undefined));
+		const postedAt = Date.now();
+		await waitFor('two later polls of the spec-only alert workflow', () => (specAlertPolls(postedAt).length >= 2 ? true : undefined));
+		expect(slackPosts(SPEC_SLACK_PATH)).toHaveLength(1);
+		expect((message.body as { text: string }).text).toContain(`Load ${specFlagged.load_id ?? specFlagged.id} for`);
+		expect((await executionsOf(session!, specAlertWfId)).map((e) => e.status)).toEqual(['success']);
+		// Every poll a GET of the loads list, at most the one refused two-field ordering, every line short.
+		expect(specAlertPolls().filter((e) => e.status !== 200).length).toBeLessThanOrEqual(1);
+		expect(authCheck(specPolls(SPEC_ALERT_TOKEN), SPEC_ALERT_TOKEN).every((l) => l.endsWith('Token ok'))).toBe(true);
 	});
 
 	it(`${POD_EXAMPLE_FILE}: a delivered load’s POD arrives by email, byte for byte, and only the API saw the token`, async () => {
