@@ -171,9 +171,9 @@ const ANCHORED_KEEPS = (list: string) => ['requestLine.long', `${list}.ordering.
 /**
  * The read once Datatruck was seen not to do all the exact plan needs (`pending`: what this read just saw, the
  * rest is remembered per origin). Where only the request line or the number of ordering fields is short, pages
- * anchored on the last record stay exact and read the list once: on the sort field alone where it is a number or
- * date that is never empty, else by id for Return All. Anything more, and a Limit that would need every page by
- * id, take the plain plan (plainList.ts).
+ * anchored on the last record stay exact and read the list once: with one ordering field, on the user's number or
+ * date field alone (firstTermPlan); with only a long request line, on the sort field, or else by id. Anything
+ * more, and one ordering field on a text or Yes/No sort, take the plain plan (plainList.ts).
  */
 async function readWithLess(
 	read: ListRead,
