@@ -202,7 +202,15 @@ describe('Datatruck in the n8n editor (Chromium)', () => {
 		expect((await actions.innerText()).trim()).toBe(`Actions (${expected.actions.length})`);
 		if (!(await creatorItem(page, expected.actions[0]).isVisible())) await actions.click();
 
-		const shown = (await nodeCreator(page).locator(tid('node-creator-item-name')).allInnerTexts()).map((t) => t.trim());
+		// The rows render in batches after a category opens, and a busy machine can be caught between two: wait
+		// (scrolling the last row rendered into view) until every event and action is there, for up to 15 s.
+		const names = nodeCreator(page).locator(tid('node-creator-item-name'));
+		const total = expected.events.length + expected.actions.length;
+		for (const until = Date.now() + 15_000; (await names.count()) < total && Date.now() < until; ) {
+			await names.last().scrollIntoViewIfNeeded().catch(() => undefined);
+			await page.waitForTimeout(200);
+		}
+		const shown = (await names.allInnerTexts()).map((t) => t.trim());
 		// Trigger events read "On <event>" (n8n lower-cases the event's name); actions read as the node names them.
 		const shownEvents = shown.filter((t) => t.startsWith('On ')).map((t) => t.toLowerCase());
 		expect(shownEvents).toEqual(expected.events.map((e) => `on ${e.name}`.toLowerCase()));
