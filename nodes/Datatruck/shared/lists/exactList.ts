@@ -114,7 +114,8 @@ async function readStretch(
 		records.push(...unheld(page.results, held));
 	}
 
-	const checkSize = Math.max(1, Math.min(pageSize, want - records.length));
+	// At least CHECKED_PAGE records, like page 1: a check read of two cannot show an order ignored.
+	const checkSize = Math.max(1, Math.min(pageSize, Math.max(CHECKED_PAGE, want - records.length)));
 	const check = await queryPage(read, [...filters, ...excludeIds([...held])], query.terms, checkSize);
 	const found = unheld(check.results, held);
 	records = mergeInOrder(records, found, compare);
