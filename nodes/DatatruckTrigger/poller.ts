@@ -146,12 +146,10 @@ export async function latestRecords(
 ): Promise<IDataObject[]> {
 	const requests = countedFetch(fetchPage);
 	const fetch = publishedFetch(requests.fetchPage, support, plan.event, plan.filters);
-	const held = () => ownFiltersHeld(support, plan.event) && support.supports(`${listOf(plan.event)}.ordering`);
-	const query = newestQuery(plan, triggerSettings.pageSize, now);
-	const page = held() ? await fetch(query) : undefined;
+	const page = await trustedNewestPage(plan, fetch, now, support);
 	const want = triggerSettings.testEventCount;
 	let matching: IDataObject[];
-	if (page && held() && !noteIgnored(support, plan.event, ignoredBy(page.results, { ordering: query.ordering, filters: query.filter }, plan.event))) {
+	if (page) {
 		// Checked in the node too: a condition Datatruck could not be seen to ignore may still have been.
 		matching = page.results.filter(meetsAll(readFilters(plan)));
 	} else {
@@ -171,13 +169,8 @@ export async function latestRecords(
 async function activateNow(plan: PollPlan, requests: CountedFetch, now: number, support: ListSupport): Promise<PollOutcome> {
 	const state = emptyState(plan.key);
 	const fetchPage = publishedFetch(requests.fetchPage, support, plan.event, plan.filters);
-	const held = () => ownFiltersHeld(support, plan.event) && support.supports(`${listOf(plan.event)}.ordering`);
-	const query = newestQuery(plan, triggerSettings.pageSize, now);
-	const page = held() ? await fetchPage(query) : undefined;
-	// A page answered without a filter the node added (refused, then retried without it) is not the newest matching.
-	if (!page || !held() || noteIgnored(support, plan.event, ignoredBy(page.results, { ordering: query.ordering, filters: query.filter }, plan.event))) {
-		return await activateByScan(plan, fetchPage, now, support, requests.sent());
-	}
+	const page = await trustedNewestPage(plan, fetchPage, now, support);
+	if (!page) return await activateByScan(plan, fetchPage, now, support, requests.sent());
 	const skipped = unreadableTimes(plan.event, page.results);
 	const found = page.results
 		.map((record): [number, number] => [idOf(record), timeOf(record, plan.event.orderField)])
@@ -208,6 +201,21 @@ async function activateByScan(plan: PollPlan, fetchPage: FetchPage, now: number,
 		.filter(([id, time]) => !Number.isNaN(id) && !Number.isNaN(time));
 	forget(state, rereadFrom(state, plan, now), triggerSettings.maxRemembered);
 	return { records: [], state, skipped };
+}
+
+/**
+ * One page of the newest matching records (activation, Fetch Test Event), when this origin keeps the trigger's
+ * filters and order and the answer shows it did; undefined when not (nothing is sent when it is known not to):
+ * then only the newest-first scan can tell which records are the newest.
+ */
+async function trustedNewestPage(plan: PollPlan, fetchPage: FetchPage, now: number, support: ListSupport): Promise<Page | undefined> {
+	const held = () => ownFiltersHeld(support, plan.event) && support.supports(`${listOf(plan.event)}.ordering`);
+	if (!held()) return undefined;
+	const query = newestQuery(plan, triggerSettings.pageSize, now);
+	const page = await fetchPage(query);
+	// A page answered without a filter the node added (refused, then retried without it) is not the newest matching.
+	if (!held() || noteIgnored(support, plan.event, ignoredBy(page.results, { ordering: query.ordering, filters: query.filter }, plan.event))) return undefined;
+	return page;
 }
 
 /** The user's filters and the event's conditions: what every read asks, besides its bound. */

@@ -58,6 +58,12 @@ describe('published workflows in a running n8n', () => {
 	let [newWf, flagWf, alertWfId, podWfId, specLoadWf, specWoWf, specAlertWfId] = ['', '', '', '', '', '', ''];
 	let specAlertWf: typeof alertWf;
 	const slackPosts = (path: string) => slack.received.filter((message) => message.path === path);
+	/** The first execution of a published workflow, once it has finished. */
+	const firstFinished = (wf: string) =>
+		waitFor<ExecutionSummary>(`an execution of ${wf}`, async () => {
+			const done = (await executionsOf(session!, wf)).filter((e) => e.stoppedAt);
+			return done.length ? done[0] : undefined;
+		});
 	const specPolls = (token: string, after = 0): RequestLogEntry[] =>
 		specSb.log.filter((e) => e.headers.authorization === `Token ${token}` && e.at > after);
 
@@ -158,14 +164,7 @@ describe('published workflows in a running n8n', () => {
 
 	it('Datatruck Trigger: one new load and one newly flagged load give exactly one execution each', async () => {
 		expect(flagged).toBeDefined(); // the events of the test above
-		const [newExec, flagExec] = await Promise.all(
-			[newWf, flagWf].map((wf) =>
-				waitFor<ExecutionSummary>(`an execution of ${wf}`, async () => {
-					const done = (await executionsOf(session!, wf)).filter((e) => e.stoppedAt);
-					return done.length ? done[0] : undefined;
-				}),
-			),
-		);
+		const [newExec, flagExec] = await Promise.all([newWf, flagWf].map(firstFinished));
 
 		// Two more polls of each workflow after its execution: the first of them has surely finished (and would
 		// have started any duplicate execution) by the time the second one arrives.
@@ -192,14 +191,7 @@ describe('published workflows in a running n8n', () => {
 
 	it('spec-only Datatruck: one new load and one new work order give exactly one execution each', async () => {
 		expect(specWorkOrder).toBeDefined(); // created above
-		const [loadExec, woExec] = await Promise.all(
-			[specLoadWf, specWoWf].map((wf) =>
-				waitFor<ExecutionSummary>(`an execution of ${wf}`, async () => {
-					const done = (await executionsOf(session!, wf)).filter((e) => e.stoppedAt);
-					return done.length ? done[0] : undefined;
-				}),
-			),
-		);
+		const [loadExec, woExec] = await Promise.all([specLoadWf, specWoWf].map(firstFinished));
 		await waitFor('two later polls of each spec-only trigger', () =>
 			specPolls(SPEC_LOAD_TOKEN, Date.parse(loadExec.stoppedAt!)).length >= 2 && specPolls(SPEC_WO_TOKEN, Date.parse(woExec.stoppedAt!)).length >= 2
 				? true
@@ -257,10 +249,7 @@ describe('published workflows in a running n8n', () => {
 		const { load, podLink, deliveredAt } = delivered;
 		const [mail] = await waitFor('the proof-of-delivery email', () => (smtp.received.length ? smtp.received : undefined));
 		// A duplicate would come from a later poll: once two more have arrived after the execution, count.
-		const [exec] = await waitFor('the finished execution', async () => {
-			const done = (await executionsOf(session!, podWfId)).filter((e) => e.stoppedAt);
-			return done.length ? done : undefined;
-		});
+		const exec = await firstFinished(podWfId);
 		await waitFor('two later polls', () => (podPolls(Date.parse(exec.stoppedAt!)).length >= 2 ? true : undefined));
 		expect(smtp.received).toHaveLength(1);
 		expect((await executionsOf(session!, podWfId)).map((e) => e.status)).toEqual(['success']);

@@ -1,4 +1,6 @@
-import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { findingKeys } from '../harness/findings.cts';
+import { listBudget } from '../property/lib/budget.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 
 /**
@@ -14,9 +16,9 @@ beforeEach(() => {
 	dt.sandbox.configure({ profile: 'default' });
 });
 
-const origin = () => /^(https?:\/\/[^/]+)/.exec(dt.sandbox.baseUrl)?.[1] ?? '';
-const keys = () => findingsFor(origin()).map((finding) => finding.key);
-const budget = (count: number, pageSize: number) => 2 * Math.ceil(count / pageSize) + 3;
+const keys = () => findingKeys(dt.sandbox);
+/** Issue 28's budget: 2 × pages + 3. */
+const budget = listBudget;
 const idsOf = (items: Array<{ id?: unknown }>) => items.map((item) => Number(item.id));
 
 describe('Work Order › Get Many against a work-order list without query support', () => {

@@ -1,5 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { findingKeys } from '../harness/findings.cts';
+import { listBudget } from '../property/lib/budget.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { tripDate } from '../sandbox/resources/dispatcherBoard.cts';
 
@@ -16,9 +18,9 @@ beforeEach(() => {
 	dt.sandbox.configure({ profile: 'default' });
 });
 
-const origin = () => /^(https?:\/\/[^/]+)/.exec(dt.sandbox.baseUrl)?.[1] ?? '';
-const keys = () => findingsFor(origin()).map((finding) => finding.key);
-const budget = (count: number, pageSize: number) => 2 * Math.max(1, Math.ceil(count / pageSize)) + 3;
+const keys = () => findingKeys(dt.sandbox);
+/** Issue 28's budget: 2 × pages + 3. */
+const budget = listBudget;
 const idsOf = (items: IDataObject[]) => items.map((item) => Number(item.id));
 const queryOf = (index: number) => dt.sandbox.log[index].query as Record<string, string>;
 

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { datatruckRequest } from '../transport';
-import { pageLink, SEGMENT_REQUESTS, unheld } from './listPlan';
-import { allPages, isLastPage, linkedPage, type ListRead } from './listRead';
+import { SEGMENT_REQUESTS, unheld } from './listPlan';
+import { isLastPage, type ListRead } from './listRead';
 import { checkedNextLink, readPage, type Page } from './pagination';
-import { changedWhileRead, idsInPlace } from './plainList';
+import { changedWhileRead, idsInPlace, readByNumber } from './plainList';
 import { settleInNode } from './settleInNode';
 
 /**
@@ -20,7 +20,8 @@ export async function fetchByPageNumber(read: ListRead, want: number): Promise<I
 	let previous: string | undefined;
 	for (;;) {
 		const pages = await readPass(read, want);
-		const records = ((seen) => pages.flatMap((page) => unheld(page.results, seen)))(new Set<number>());
+		const seen = new Set<number>();
+		const records = pages.flatMap((page) => unheld(page.results, seen));
 		const placed = idsInPlace(pages);
 		const whole = pages.length === 1 && isLastPage(pages[0]);
 		const settled = want !== Infinity ? records.length === pages.reduce((sum, page) => sum + page.results.length, 0) : placed === previous;
@@ -51,7 +52,7 @@ async function readPass(read: ListRead, want: number): Promise<Page[]> {
 		// No count: page after page until one ends the list, each that links on one page more in the budget.
 		for (let number = 2; !isLastPage(pages[pages.length - 1]) && pages.length * perPage < want; number++) {
 			read.budget.plan((pages.length + 1) * perPage, perPage);
-			pages.push(...(await allPages([linkedPage(read, pageLink(link, number))])));
+			pages.push(...(await readByNumber(read, link, [number])));
 		}
 		return pages;
 	}
@@ -59,7 +60,7 @@ async function readPass(read: ListRead, want: number): Promise<Page[]> {
 	const numbers = Array.from({ length: Math.max(Math.ceil(count / perPage) - 1, 0) }, (_, index) => index + 2);
 	for (let start = 0; start < numbers.length; start += SEGMENT_REQUESTS) {
 		const batch = numbers.slice(start, start + SEGMENT_REQUESTS);
-		pages.push(...(await allPages(batch.map((number) => linkedPage(read, pageLink(link, number))))));
+		pages.push(...(await readByNumber(read, link, batch)));
 	}
 	return pages;
 }

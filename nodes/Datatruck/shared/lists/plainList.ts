@@ -186,7 +186,8 @@ function tiesInOrder(records: IDataObject[], terms: SortTerm[]): IDataObject[] {
 	return ordered;
 }
 
-function readByNumber(read: ListRead, link: string, numbers: number[]): Promise<Page[]> {
+/** Pages `numbers` of the list `link` leads to, sent at once (the limiter paces them). */
+export function readByNumber(read: ListRead, link: string, numbers: number[]): Promise<Page[]> {
 	return allPages(numbers.map((number) => linkedPage(read, pageLink(link, number))));
 }
 
