@@ -3,14 +3,14 @@
  *
  *   npx ts-node --transpile-only test/sandbox/cli.ts [--port 4010] [--host 127.0.0.1] [--seed 42]
  *       [--loads 1200] [--limit 20] [--window-ms 60000] [--retry-after-step-ms 1000] [--no-rate-limit]
- *       [--profile default|spec-only]
+ *       [--profile default|spec-only|published]
  *
  * Prints one line with the base URL and the token; stops on SIGINT or SIGTERM.
  */
 import { SANDBOX_PROFILES, SandboxProfile, startSandbox, SandboxOptions } from './index.cts';
 
 const USAGE =
-	'usage: cli.ts [--port N] [--host H] [--seed N] [--loads N] [--limit N] [--window-ms N] [--retry-after-step-ms N] [--no-rate-limit] [--profile default|spec-only]';
+	'usage: cli.ts [--port N] [--host H] [--seed N] [--loads N] [--limit N] [--window-ms N] [--retry-after-step-ms N] [--no-rate-limit] [--profile default|spec-only|published]';
 
 function parseArgs(argv: string[]): SandboxOptions {
 	const numbers: Record<string, number> = {};

@@ -41,6 +41,17 @@ export interface SandboxConfig {
 	/** true: loads filter and sort on `dispatcher__id` (A31); false: only the published `dispatcher__full_name`. */
 	loadsDispatcherId: boolean;
 	/**
+	 * The form of `next`/`previous` links: `absolute` on the link origin (DRF's default), `http` the same with
+	 * `http://` (DRF behind a TLS proxy without the forwarded-proto header), `relative` the path from the host
+	 * (`/api/v1/openapi/orders/?page=2`), `resourceRelative` as Datatruck's pages print it (`/work-orders/?page=2`,
+	 * without the API prefix), `absent` no `next`/`previous` keys at all.
+	 */
+	nextLinks: NextLinkForm;
+	/** Work Order › Create as the spec reads (`notes [{body}]`, `tags [{name}]`), or as Datatruck's page publishes it (required fields, strings). */
+	workOrderCreate: 'spec' | 'published';
+	/** Load › Create stops as the spec's read shape suggests (`company`, `address1`, `city`, …), or as Datatruck's page publishes them. */
+	loadCreate: 'spec' | 'published';
+	/**
 	 * The preset last applied: setting it sets `lists`, `maxRequestLine` and `loadsDispatcherId` (keys given
 	 * in the same change win). `spec-only` supports only what freight-ops-api.md publishes.
 	 */
@@ -63,7 +74,12 @@ export interface ListSwitch {
 	ignorePageSize?: boolean;
 	/** Answers page 1 whatever `page` says, its `next` link still naming page 2 (a page parameter of another name). */
 	ignorePage?: boolean;
+	/** Answers each page as a bare JSON array, without the `count`/`next`/`results` envelope (the loads list's published sample). */
+	bareArray?: boolean;
 }
+
+export const NEXT_LINK_FORMS = ['absolute', 'http', 'relative', 'resourceRelative', 'absent'] as const;
+export type NextLinkForm = (typeof NEXT_LINK_FORMS)[number];
 
 export type ListSwitches = { [L in ListName]?: ListSwitch };
 
@@ -73,10 +89,18 @@ export interface RequestLineLimit {
 	status: 414 | 400;
 }
 
-export const SANDBOX_PROFILES = ['default', 'spec-only'] as const;
+export const SANDBOX_PROFILES = ['default', 'spec-only', 'published'] as const;
 export type SandboxProfile = (typeof SANDBOX_PROFILES)[number];
 
-type ProfileSettings = Pick<SandboxConfig, 'lists' | 'maxRequestLine' | 'loadsDispatcherId'>;
+type ProfileSettings = Pick<
+	SandboxConfig,
+	'lists' | 'maxRequestLine' | 'loadsDispatcherId' | 'nextLinks' | 'workOrderTimeField' | 'workOrderCreate' | 'loadCreate'
+>;
+
+/** What the spec leaves as the sandbox serves it: the settings every profile but `published` keeps. */
+const SPEC_FORMS = { nextLinks: 'absolute', workOrderTimeField: 'created_datetime', workOrderCreate: 'spec', loadCreate: 'spec' } as const;
+/** Datatruck's published maximum: "10 items per page" on every paginated endpoint. */
+const TEN_A_PAGE: ListSwitch = { ignorePageSize: true };
 
 /**
  * What each profile sets. spec-only reads freight-ops-api.md line by line: the loads list publishes `page`,
@@ -86,8 +110,31 @@ type ProfileSettings = Pick<SandboxConfig, 'lists' | 'maxRequestLine' | 'loadsDi
  * `limit_request_line` is 4094.
  */
 export const PROFILE_SETTINGS: { [P in SandboxProfile]: ProfileSettings } = {
-	default: { lists: {}, maxRequestLine: null, loadsDispatcherId: true },
+	default: { lists: {}, maxRequestLine: null, loadsDispatcherId: true, ...SPEC_FORMS },
+	/**
+	 * Datatruck as its own reference pages describe it (shared/datatruck-published-docs.md): 10 records a page on
+	 * every list, `next` written relative to the resource, work orders without a creation time whose list takes
+	 * only `page` and `status`, Work Order › Create with the published required fields and strings for notes and
+	 * tags, Load › Create with the published stop. Where the pages are silent it serves as by default.
+	 */
+	published: {
+		lists: {
+			loads: TEN_A_PAGE,
+			workOrders: { ignoreFilter: true, ignoreOrdering: true, ignorePageSize: true },
+			drivers: TEN_A_PAGE,
+			trucks: TEN_A_PAGE,
+			trailers: TEN_A_PAGE,
+			dispatcherBoard: TEN_A_PAGE,
+		},
+		maxRequestLine: null,
+		loadsDispatcherId: true,
+		nextLinks: 'resourceRelative',
+		workOrderTimeField: null,
+		workOrderCreate: 'published',
+		loadCreate: 'published',
+	},
 	'spec-only': {
+		...SPEC_FORMS,
 		lists: {
 			loads: { singleOrdering: 'reject', rejectUnknownColumns: true },
 			workOrders: { ignoreFilter: true, ignoreOrdering: true, ignorePageSize: true },
@@ -111,9 +158,9 @@ const EQUIPMENT_PARAMETERS = ['search', 'status'];
 
 /** Which switches act on a list; a switch that would do nothing there is refused rather than silently kept. */
 function switchesOf(list: ListName): readonly (keyof ListSwitch)[] {
-	if (QUERIED_LISTS.includes(list)) return ['ignoreFilter', 'ignoreOrdering', 'singleOrdering', 'rejectUnknownColumns', 'ignorePageSize', 'ignorePage'];
-	if (list === 'dispatcherBoard') return ['ignorePageSize', 'ignorePage'];
-	return ['ignoreFilter', 'ignorePageSize', 'ignorePage'];
+	if (QUERIED_LISTS.includes(list)) return ['ignoreFilter', 'ignoreOrdering', 'singleOrdering', 'rejectUnknownColumns', 'ignorePageSize', 'ignorePage', 'bareArray'];
+	if (list === 'dispatcherBoard') return ['ignorePageSize', 'ignorePage', 'bareArray'];
+	return ['ignoreFilter', 'ignorePageSize', 'ignorePage', 'bareArray'];
 }
 
 const SWITCH_CHECKS: { [K in keyof ListSwitch]-?: (value: unknown, list: ListName) => string | undefined } = {
@@ -129,6 +176,7 @@ const SWITCH_CHECKS: { [K in keyof ListSwitch]-?: (value: unknown, list: ListNam
 	rejectUnknownColumns: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 	ignorePageSize: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 	ignorePage: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+	bareArray: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 };
 
 function checkListSwitch(list: ListName, raw: unknown): string | undefined {
@@ -179,6 +227,9 @@ const CHECKS: { [K in keyof SandboxConfig]: Check } = {
 			? undefined
 			: 'must be null or {bytes, status} with a positive integer and 414 or 400',
 	loadsDispatcherId: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+	nextLinks: (v) => (NEXT_LINK_FORMS.includes(v as NextLinkForm) ? undefined : `must be one of ${NEXT_LINK_FORMS.join(', ')}`),
+	workOrderCreate: (v) => (v === 'spec' || v === 'published' ? undefined : 'must be "spec" or "published"'),
+	loadCreate: (v) => (v === 'spec' || v === 'published' ? undefined : 'must be "spec" or "published"'),
 	profile: (v) => (SANDBOX_PROFILES.includes(v as SandboxProfile) ? undefined : `must be one of ${SANDBOX_PROFILES.map((p) => `"${p}"`).join(', ')}`),
 };
 

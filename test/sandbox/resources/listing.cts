@@ -1,24 +1,42 @@
 /** Glue between the list endpoints and the shared filter engine and paginator. */
-import { ListName, switchesFor } from '../config.cts';
+import { ListName, NextLinkForm, switchesFor } from '../config.cts';
 import { toIsoDate } from '../dates.cts';
 import { queryRecords } from '../filters.cts';
 import { ApiReply, ApiRequest, ok } from '../http.cts';
 import { honouredQuery, servedPageSize } from '../listSwitches.cts';
-import { paginate, PageSizePolicy } from '../pagination.cts';
+import { Page, paginate, PageSizePolicy } from '../pagination.cts';
 import { ObjectSchema } from '../schema.cts';
 import { queryCacheOf } from '../queryCache.cts';
 import { SandboxStore } from '../store.cts';
 
-/** One page of `items` of `list` in the envelope, with links on the sandbox's (or the configured) origin. */
+const API_PREFIX = '/api/v1/openapi';
+
+/** A link as the configured form writes it (config.cts `nextLinks`). */
+function linkInForm(link: string | null, form: NextLinkForm): string | null {
+	if (link === null || form === 'absolute') return link;
+	if (form === 'http') return link.replace(/^https:/i, 'http:');
+	const path = link.replace(/^[a-z]+:\/\/[^/]+/i, '');
+	return form === 'resourceRelative' && path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : path;
+}
+
+function inForm<T>(page: Page<T>, form: NextLinkForm): object {
+	if (form === 'absent') return { count: page.count, results: page.results };
+	return { ...page, next: linkInForm(page.next, form), previous: linkInForm(page.previous, form) };
+}
+
+/**
+ * One page of `items` of `list` in the envelope, with links on the sandbox's (or the configured) origin in the
+ * configured form; a list switched to `bareArray` answers the page's records alone.
+ */
 export function pageReply<T>(list: ListName, items: readonly T[], request: ApiRequest, store: SandboxStore, policy: PageSizePolicy): ApiReply {
-	return ok(
-		paginate(items, request.query, servedPageSize(policy, switchesFor(store.config, list)), {
-			origin: store.linkOrigin(),
-			pathname: request.pathname,
-			query: request.query,
-			repeatNext: store.config.repeatNext,
-		}),
-	);
+	const switches = switchesFor(store.config, list);
+	const page = paginate(items, request.query, servedPageSize(policy, switches), {
+		origin: store.linkOrigin(),
+		pathname: request.pathname,
+		query: request.query,
+		repeatNext: store.config.repeatNext,
+	});
+	return ok(switches.bareArray ? page.results : inForm(page, store.config.nextLinks));
 }
 
 export interface QueriedList {
