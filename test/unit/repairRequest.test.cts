@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import {
+	type Defaults,
 	extraction,
 	type Extraction,
 	type FoundUnit,
@@ -12,6 +13,7 @@ import {
 	readText,
 	type UnitFinder,
 } from '../../nodes/Datatruck/resources/workOrder/repairRequest';
+import { MISSING_ODOMETER, MISSING_WHEN } from '../../nodes/Datatruck/resources/workOrder/repairRequest/reply';
 import { closestProcedureNames, matchProcedureName } from '../../nodes/Datatruck/resources/workOrder/procedureNames';
 import { PROCEDURE_WORDS, sameUnit } from '../../nodes/Datatruck/resources/workOrder/repairRequest';
 
@@ -34,8 +36,14 @@ function fleetFinder(lookups: string[] = []): UnitFinder {
 	};
 }
 
-async function fromText(text: string, clock = CHICAGO): Promise<Extraction> {
-	return await extraction(readText(text, clock), clock, fleetFinder());
+/** Options › Defaults as the examples set them: what a request never says. */
+const DEFAULTS: Defaults = { typeWorkOrder: 'Repair', paymentType: 'Credit Card', assignedTo: 'Tony Mechanic', invoiceId: 'REQ-1001-1' };
+const FROM_DEFAULTS = { type_work_order: 'Repair', payment_type: 'Credit Card', assigned_to: 'Tony Mechanic', invoice_id: 'REQ-1001-1' };
+/** What Datatruck's published page marks required on Work Order › Create. */
+const PUBLISHED_REQUIRED = ['status', 'type_work_order', 'payment_type', 'invoice_id', 'scheduled_on_date', 'assigned_to', 'odometer'];
+
+async function fromText(text: string, clock = CHICAGO, defaults: Defaults = DEFAULTS): Promise<Extraction> {
+	return await extraction(readText(text, clock), clock, fleetFinder(), defaults);
 }
 
 const BRAKES_EMAIL = 'T-142 brakes\nTruck 142 brakes grinding bad, booked it at Big Rig Repair Dallas tomorrow 2pm. odometer 412,870. Shop # 214-555-0100 – Mike';
@@ -52,6 +60,7 @@ describe('the email the issue starts from', () => {
 			vendor: 'Big Rig Repair Dallas',
 			vendor_phone: '(214) 555-0100',
 			odometer: 412870,
+			...FROM_DEFAULTS,
 			status: 'Pending',
 			notes: [{ body: 'From email: T-142 brakes' }],
 		});
@@ -64,7 +73,9 @@ describe('the email the issue starts from', () => {
 			vendorPhone: '(214) 555-0100',
 			odometer: 412870,
 			reference: null,
+			invoice: null,
 		});
+		expect(result.reply).toMatch(/^The work order can be created:\n/);
 		expect(result.reply).toContain('Unit: truck T142');
 		expect(result.reply).toContain('Work: TRK Brake Issue');
 		expect(result.reply).toContain('Scheduled: Fri, Nov 27, 2026, 2:00 PM CST');
@@ -82,6 +93,7 @@ interface Row {
 	phone?: string | null;
 	odometer?: number | null;
 	reference?: string | null;
+	invoice?: string | null;
 	missing?: string[];
 }
 
@@ -121,6 +133,20 @@ const ROWS: Array<[string, Row]> = [
 	['in 5 days, across the month end', { text: 'T101 brakes in 5 days', when: '2026-12-01T08:00:00-06:00' }],
 	['a time alone that has passed is tomorrow', { text: 'T101 brakes at 7am', when: '2026-11-27T07:00:00-06:00' }],
 	['no date', { text: 'T101 brakes', when: null }],
+	// A bare hour (issue 33): after a part of the day, or after @ or at.
+	['tomorrow morning 9', { text: 'T101 brakes tomorrow morning 9', when: '2026-11-27T09:00:00-06:00' }],
+	['11/28 @ 9', { text: 'T101 brakes 11/28 @ 9', when: '2026-11-28T09:00:00-06:00' }],
+	['11/28@9, no spaces', { text: 'T101 brakes 11/28@9', when: '2026-11-28T09:00:00-06:00' }],
+	['tomorrow morning 9am', { text: 'T101 brakes tomorrow morning 9am', when: '2026-11-27T09:00:00-06:00' }],
+	['tomorrow morning at 9:30', { text: 'T101 brakes tomorrow morning at 9:30', when: '2026-11-27T09:30:00-06:00' }],
+	['tomorrow afternoon 3', { text: 'T101 brakes tomorrow afternoon 3', when: '2026-11-27T15:00:00-06:00' }],
+	['Nov 28 @ 2 is in the afternoon', { text: 'T101 brakes Nov 28 @ 2', when: '2026-11-28T14:00:00-06:00' }],
+	['tomorrow at 9.', { text: 'T101 brakes tomorrow at 9. Thanks', when: '2026-11-27T09:00:00-06:00' }],
+	['at 9 tomorrow morning', { text: 'T101 brakes at 9 tomorrow morning', when: '2026-11-27T09:00:00-06:00' }],
+	['a count after "at" is no time', { text: 'T101 brakes tomorrow, parts at 2 locations', when: '2026-11-27T08:00:00-06:00' }],
+	['a mail domain after @ is no time', { text: 'T101 brakes tomorrow, write to mike@12trucks.com', when: '2026-11-27T08:00:00-06:00' }],
+	['a speed after @ is no time', { text: 'T101 brakes tomorrow, shakes @ 5 mph', when: '2026-11-27T08:00:00-06:00' }],
+	['a mileage after "at" is no time', { text: 'T101 brakes tomorrow, at 412k miles', when: '2026-11-27T08:00:00-06:00', odometer: 412000 }],
 	// Vendor, phone, odometer, reference.
 	['shop: label', { text: 'T101 brakes\nshop: TA Truck Service Joliet, (815) 555-0142', vendor: 'TA Truck Service Joliet', phone: '(815) 555-0142' }],
 	['vendor: label', { text: 'T101 brakes. Vendor: Lone Star Truck Repair', vendor: 'Lone Star Truck Repair' }],
@@ -129,6 +155,12 @@ const ROWS: Array<[string, Row]> = [
 	['the sender\'s phone is not the shop\'s', { text: 'T101 brakes, call me at 312-555-0199', phone: null }],
 	['412870 miles', { text: 'T101 brakes 412870 miles', odometer: 412870 }],
 	['odo 412k', { text: 'T101 brakes odo 412k', odometer: 412000 }],
+	['odometer 412,331', { text: 'T101 brakes, odometer 412,331', odometer: 412331 }],
+	['412,331 on the odometer', { text: 'T101 brakes, 412,331 on the odometer', odometer: 412331 }],
+	['invoice VINV-20431', { text: 'T101 brakes done, Invoice #: VINV-20431', invoice: 'VINV-20431' }],
+	['inv 5521', { text: 'T101 brakes, inv 5521', invoice: '5521' }],
+	['INV-5521', { text: 'T101 brakes, see inv-5521', invoice: 'INV-5521' }],
+	['an invoice without a number is none', { text: 'T101 brakes, invoice to follow', invoice: null }],
 	['WO reference', { text: 'T101 brakes, our WO-104233', reference: 'WO-104233' }],
 	['no vendor named', { text: 'T101 brakes tomorrow', vendor: null, phone: null, odometer: null }],
 ];
@@ -150,9 +182,18 @@ describe.each(ROWS)('%s', (_name, row) => {
 		if (row.phone !== undefined) expect(result.understood.vendorPhone).toBe(row.phone);
 		if (row.odometer !== undefined) expect(result.understood.odometer).toBe(row.odometer);
 		if (row.reference !== undefined) expect(result.workOrder.reference_number).toBe(row.reference ?? undefined);
-		expect(result.missing).toEqual(row.missing ?? []);
-		expect(result.ready).toBe(!row.missing);
+		if (row.invoice !== undefined) {
+			expect(result.understood.invoice).toBe(row.invoice);
+			// The invoice the request names wins over Options › Defaults › Invoice ID.
+			expect(result.workOrder.invoice_id).toBe(row.invoice ?? DEFAULTS.invoiceId);
+		}
+		// The unit's findings; the date and the odometer a row may leave out are checked in "ready only when …".
+		const aboutTheUnit = result.missing.filter((item) => item !== MISSING_WHEN && item !== MISSING_ODOMETER);
+		expect(aboutTheUnit).toEqual(row.missing ?? []);
+		expect(result.missing.includes(MISSING_WHEN)).toBe(result.understood.scheduledOn === null);
+		expect(result.missing.includes(MISSING_ODOMETER)).toBe(result.understood.odometer === null);
 		if (row.missing) {
+			expect(result.ready).toBe(false);
 			expect(result.workOrder.truck).toBeUndefined();
 			expect(result.workOrder.trailer).toBeUndefined();
 			expect(result.reply).toMatch(/^The work order could not be created yet\. Missing:\n/);
@@ -177,7 +218,8 @@ describe('mail as it arrives', () => {
 				'Truck 142 brakes grinding, booked at Big Rig Repair Dallas tomorrow 2pm. Shop # 214-555-0100',
 			].join('\n'),
 		);
-		expect(result.ready).toBe(true);
+		// Nobody wrote the odometer: Datatruck requires it, so the sender is asked.
+		expect(result.missing).toEqual([MISSING_ODOMETER]);
 		expect(result.workOrder).toMatchObject({
 			procedure_name: 'TRK Brake Issue',
 			truck: 'T142',
@@ -203,7 +245,7 @@ describe('mail as it arrives', () => {
 				'> Mike Driver, Truck 77, cell 312-555-0199',
 			].join('\n'),
 		);
-		expect(result.ready).toBe(true);
+		expect(result.missing).toEqual([MISSING_ODOMETER]);
 		expect(result.understood.unit).toEqual({ kind: 'trailer', number: 'TR-1005', label: 'TR1005' });
 		expect(result.workOrder).toMatchObject({
 			procedure_name: 'TRL Tire Repair / Replacement',
@@ -218,7 +260,7 @@ describe('mail as it arrives', () => {
 		const result = await fromText(
 			'<html><head><style>p{color:red}</style></head><body><p>Truck&nbsp;142 <b>AC not working</b></p><div>Shop: Cool Cab A/C &amp; Repair</div><p>odometer 398,100</p><p>--<br>Sent from my iPhone</p></body></html>',
 		);
-		expect(result.ready).toBe(true);
+		expect(result.missing).toEqual([MISSING_WHEN]);
 		expect(result.workOrder).toMatchObject({
 			procedure_name: 'TRK Air conditioner service',
 			truck: 'T142',
@@ -265,6 +307,89 @@ describe('dates across a month end and a DST change', () => {
 	});
 });
 
+describe('ready only when a Datatruck that enforces its published required fields takes the body', () => {
+	const COMPLETE = 'T-142 brakes\nTruck 142 brakes grinding, booked at Big Rig Repair Dallas tomorrow morning 9, odometer 412,870';
+
+	test('Options › Defaults fill what a request never says; Status is Pending unless set', async () => {
+		const result = await fromText(COMPLETE);
+		expect(result.ready).toBe(true);
+		expect(result.workOrder).toEqual({
+			procedure_name: 'TRK Brake Issue',
+			truck: 'T142',
+			scheduled_on_date: '2026-11-27T09:00:00-06:00',
+			vendor: 'Big Rig Repair Dallas',
+			odometer: 412870,
+			...FROM_DEFAULTS,
+			status: 'Pending',
+			notes: [{ body: 'From email: T-142 brakes' }],
+		});
+		const set = await fromText(COMPLETE, CHICAGO, { ...DEFAULTS, status: ' In Progress ' });
+		expect(set.workOrder.status).toBe('In Progress');
+		expect((await fromText(COMPLETE, CHICAGO, { ...DEFAULTS, status: '' })).workOrder.status).toBe('Pending');
+	});
+
+	test('without Defaults: each field the workflow must give is missing, and the sender is not asked for it', async () => {
+		const result = await fromText(COMPLETE, CHICAGO, { status: 'Pending' });
+		expect(result.ready).toBe(false);
+		expect(result.missing).toEqual([
+			"the invoice ID (the message names none): set Options › Defaults › Invoice ID, e.g. {{ 'REQ-' + $execution.id + '-' + ($itemIndex + 1) }}",
+			'the work order type: set Options › Defaults › Type, e.g. Repair',
+			'the payment type: set Options › Defaults › Payment Type, e.g. Credit Card',
+			'who the work is assigned to: set Options › Defaults › Assigned To, e.g. Tony Mechanic',
+		]);
+		for (const key of ['invoice_id', 'type_work_order', 'payment_type', 'assigned_to']) expect(result.workOrder).not.toHaveProperty(key);
+		expect(result.reply).toMatch(/^The work order could not be created yet\.\nNot set up in the shop's workflow yet \(nothing needed from you\):\n- the invoice ID/);
+		expect(result.reply).not.toContain('Please resend');
+		// A blank default is no default.
+		expect((await fromText(COMPLETE, CHICAGO, { ...DEFAULTS, assignedTo: '  ' })).missing).toEqual([
+			'who the work is assigned to: set Options › Defaults › Assigned To, e.g. Tony Mechanic',
+		]);
+	});
+
+	test('an invoice the request names needs no Default Invoice ID', async () => {
+		const { invoiceId, ...noInvoice } = DEFAULTS;
+		expect(invoiceId).toBeDefined();
+		const result = await fromText(`${COMPLETE}, invoice VINV-20431`, CHICAGO, noInvoice);
+		expect(result.ready).toBe(true);
+		expect(result.workOrder.invoice_id).toBe('VINV-20431');
+		expect(result.reply).toContain('Invoice: VINV-20431');
+	});
+
+	test('no odometer, no date: the sender is asked for them, with the workflow\'s own gaps listed apart', async () => {
+		const result = await fromText('Truck 142 brakes grinding at Big Rig Repair Dallas', CHICAGO, { ...DEFAULTS, paymentType: '' });
+		expect(result.ready).toBe(false);
+		expect(result.missing).toEqual([MISSING_WHEN, MISSING_ODOMETER, 'the payment type: set Options › Defaults › Payment Type, e.g. Credit Card']);
+		expect(result.workOrder.truck).toBe('T142');
+		expect(result.reply.split('\n').slice(0, 6)).toEqual([
+			'The work order could not be created yet. Missing:',
+			'- the day and time the work is booked',
+			'- the odometer reading',
+			expect.stringMatching(/^Please resend with .*odometer reading, e\.g\. "Truck 142 .*odometer 412870"\.$/),
+			"Not set up in the shop's workflow yet (nothing needed from you):",
+			'- the payment type: set Options › Defaults › Payment Type, e.g. Credit Card',
+		]);
+		expect(result.reply).toContain('Scheduled: no date given');
+	});
+
+	test.each([...ROWS.map(([name, row]) => [name, row.text] as const), ['complete', COMPLETE] as const])(
+		'%s: ready exactly when every published required field is in the body',
+		async (_name, text) => {
+			for (const defaults of [DEFAULTS, {}]) {
+				const result = await fromText(text, CHICAGO, defaults);
+				const filled = PUBLISHED_REQUIRED.filter((key) => {
+					const value = (result.workOrder as unknown as Record<string, unknown>)[key];
+					return value !== undefined && value !== null && value !== '';
+				});
+				const hasUnit = Boolean(result.workOrder.truck ?? result.workOrder.trailer);
+				expect({ ready: result.ready, missing: result.missing.length > 0 }).toEqual({
+					ready: filled.length === PUBLISHED_REQUIRED.length && hasUnit,
+					missing: !(filled.length === PUBLISHED_REQUIRED.length && hasUnit),
+				});
+			}
+		},
+	);
+});
+
 describe('unit checks', () => {
 	test('a unit named without its kind is looked for in both lists; a stated kind only in its own', async () => {
 		const lookups: string[] = [];
@@ -295,7 +420,8 @@ describe('Fields From an AI Extractor', () => {
 			reference: 'WO-104233',
 			notes: 'Brakes grinding bad',
 		};
-		const result = await extraction(readFields(fields, CHICAGO), CHICAGO, fleetFinder());
+		const result = await extraction(readFields(fields, CHICAGO), CHICAGO, fleetFinder(), DEFAULTS);
+		expect(result.missing).toEqual([]);
 		expect(result.ready).toBe(true);
 		expect(result.workOrder).toEqual({
 			procedure_name: 'TRK Brake Issue',
@@ -305,14 +431,15 @@ describe('Fields From an AI Extractor', () => {
 			vendor_phone: '(214) 555-0100',
 			odometer: 412870,
 			reference_number: 'WO-104233',
+			...FROM_DEFAULTS,
 			status: 'Pending',
 			notes: [{ body: 'Brakes grinding bad' }],
 		});
 	});
 
 	test('plain words for the procedure, an ISO date in UTC and an unknown unit', async () => {
-		const fields = { unit: 'TR-999', procedure: 'flat on the trailer', scheduledOn: '2026-11-27T20:00:00Z' };
-		const result = await extraction(readFields(fields, CHICAGO), CHICAGO, fleetFinder());
+		const fields = { unit: 'TR-999', procedure: 'flat on the trailer', scheduledOn: '2026-11-27T20:00:00Z', odometer: 88000 };
+		const result = await extraction(readFields(fields, CHICAGO), CHICAGO, fleetFinder(), DEFAULTS);
 		expect(result.ready).toBe(false);
 		expect(result.missing).toEqual(['trailer TR-999 is not a trailer in Datatruck']);
 		expect(result.workOrder.procedure_name).toBe('TRL Tire Repair / Replacement');
@@ -320,8 +447,8 @@ describe('Fields From an AI Extractor', () => {
 	});
 
 	test('an empty extraction says the unit is missing and falls back to Other Repair', async () => {
-		const result = await extraction(readFields({}, CHICAGO), CHICAGO, fleetFinder());
-		expect(result.missing).toEqual(['the truck or trailer number']);
+		const result = await extraction(readFields({}, CHICAGO), CHICAGO, fleetFinder(), DEFAULTS);
+		expect(result.missing).toEqual(['the truck or trailer number', MISSING_WHEN, MISSING_ODOMETER]);
 		expect(result.workOrder.procedure_name).toBe('TRK Other Repair');
 	});
 });

@@ -5,17 +5,28 @@
  */
 import type { UnitKind } from '../procedureNames';
 import { procedureFromValue, procedureFromWords, type ProcedureChoice } from './procedure';
-import { ambiguousUnits, MISSING_UNIT, replyText, type Understood, unknownUnit } from './reply';
+import {
+	ambiguousUnits,
+	MISSING_ODOMETER,
+	MISSING_UNIT,
+	MISSING_WHEN,
+	type Missing,
+	missingDefault,
+	replyText,
+	type Understood,
+	unknownUnit,
+} from './reply';
 import { firstLine, requestLines } from './text';
 import { kindFromContext, type UnitMention, unitFromValue, unitMentions } from './unit';
 import { vendorName, vendorPhone, formatPhone } from './vendor';
-import { odometer, odometerFromValue, reference } from './readings';
+import { invoice, odometer, odometerFromValue, reference } from './readings';
 import { type Clock, scheduledOn } from './when';
 
 export type { Clock } from './when';
 export type { UnitMention } from './unit';
 export { sameUnit, searchTextFor } from './unit';
 export type { Understood } from './reply';
+export { DEFAULT_FIELDS } from './reply';
 export { PROCEDURE_WORDS } from './procedure';
 
 /** What the caller's look-up found: the unit's kind and its label in Datatruck's list. */
@@ -27,6 +38,18 @@ export interface FoundUnit {
 /** Looks a unit up in Datatruck; `kinds` are the lists to search, in order. */
 export type UnitFinder = (mention: UnitMention, kinds: UnitKind[]) => Promise<FoundUnit | null>;
 
+/**
+ * The workflow's values for what a request never says, under Work Order › Create's parameter names
+ * (Options › Defaults). Empty or absent: not set. Status is Pending unless set.
+ */
+export interface Defaults {
+	typeWorkOrder?: string;
+	paymentType?: string;
+	assignedTo?: string;
+	status?: string;
+	invoiceId?: string;
+}
+
 /** The work order body for Work Order › Create, under Datatruck's API keys. */
 export interface WorkOrderFields {
 	procedure_name: string;
@@ -37,7 +60,11 @@ export interface WorkOrderFields {
 	vendor_phone?: string;
 	odometer?: number;
 	reference_number?: string;
-	status: 'Pending';
+	type_work_order?: string;
+	payment_type?: string;
+	invoice_id?: string;
+	assigned_to?: string;
+	status: string;
 	notes: Array<{ body: string }>;
 }
 
@@ -60,6 +87,7 @@ interface Reading {
 	vendorPhone: string | null;
 	odometer: number | null;
 	reference: string | null;
+	invoice: string | null;
 	/** The note for a request that matched a procedure, and for one that fell back to Other Repair. */
 	note: string;
 	fallbackNote: string;
@@ -79,6 +107,7 @@ export function readText(text: string, clock: Clock): Reading {
 		vendorPhone: vendorPhone(lines, vendor),
 		odometer: odometer(lines),
 		reference: reference(lines),
+		invoice: invoice(lines),
 		note: `From email: ${subject}`,
 		fallbackNote: lines.join('\n'),
 	};
@@ -93,6 +122,7 @@ export interface ExtractorFields {
 	vendorPhone?: unknown;
 	odometer?: unknown;
 	reference?: unknown;
+	invoice?: unknown;
 	notes?: unknown;
 }
 
@@ -115,6 +145,7 @@ export function readFields(fields: ExtractorFields, clock: Clock): Reading {
 		vendorPhone: phone ? (formatPhone(phone) ?? phone) : null,
 		odometer: odometerFromValue(fields.odometer),
 		reference: textOf(fields.reference),
+		invoice: textOf(fields.invoice),
 		note: notes ?? 'From an AI extractor',
 		fallbackNote: notes ?? procedureText ?? 'From an AI extractor',
 	};
@@ -122,24 +153,31 @@ export function readFields(fields: ExtractorFields, clock: Clock): Reading {
 
 interface UnitOutcome {
 	unit: Understood['unit'];
-	missing: string[];
+	missing: Missing[];
 }
 
 async function checkUnit(reading: Reading, findUnit: UnitFinder | undefined): Promise<UnitOutcome> {
-	if (!reading.units.length) return { unit: null, missing: [MISSING_UNIT] };
-	if (reading.units.length > 1) return { unit: null, missing: [ambiguousUnits(reading.units.map((unit) => unit.number))] };
+	const forSender = (text: string): Missing[] => [{ text, from: 'sender' }];
+	if (!reading.units.length) return { unit: null, missing: forSender(MISSING_UNIT) };
+	if (reading.units.length > 1) return { unit: null, missing: forSender(ambiguousUnits(reading.units.map((unit) => unit.number))) };
 	const [mention] = reading.units;
 	const likely = mention.kind ?? reading.kindHint;
 	if (!findUnit) return { unit: { kind: likely ?? 'truck', number: mention.number }, missing: [] };
 	// A unit named without its kind ("unit 142") is looked for in both lists, the likelier first.
 	const kinds: UnitKind[] = mention.kind ? [mention.kind] : likely === 'trailer' ? ['trailer', 'truck'] : ['truck', 'trailer'];
 	const found = await findUnit(mention, kinds);
-	if (!found) return { unit: { kind: likely ?? 'truck', number: mention.number }, missing: [unknownUnit(mention.kind, mention.number)] };
+	if (!found) return { unit: { kind: likely ?? 'truck', number: mention.number }, missing: forSender(unknownUnit(mention.kind, mention.number)) };
 	return { unit: { kind: found.kind, number: mention.number, label: found.label }, missing: [] };
 }
 
-/** The work order, what is missing, and the reply: from a reading, with the unit checked by `findUnit`. */
-export async function extraction(reading: Reading, clock: Clock, findUnit?: UnitFinder): Promise<Extraction> {
+const setOrNull = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
+
+/**
+ * The work order, what is missing, and the reply: from a reading, with the unit checked by `findUnit` and
+ * what the request never says filled from `defaults`. Ready only with every field Datatruck's published page
+ * marks required: status, type, payment type, invoice ID, scheduled date, assigned to, odometer (and the unit).
+ */
+export async function extraction(reading: Reading, clock: Clock, findUnit?: UnitFinder, defaults: Defaults = {}): Promise<Extraction> {
 	const { unit, missing } = await checkUnit(reading, findUnit);
 	const procedure = reading.procedure(unit?.kind ?? reading.kindHint);
 	const fellBack = procedure.words.length === 0 && procedure.name.endsWith('Other Repair');
@@ -152,6 +190,7 @@ export async function extraction(reading: Reading, clock: Clock, findUnit?: Unit
 		vendorPhone: reading.vendorPhone,
 		odometer: reading.odometer,
 		reference: reading.reference,
+		invoice: reading.invoice,
 	};
 	const workOrder = { procedure_name: procedure.name } as WorkOrderFields;
 	if (unit && !missing.length) workOrder[unit.kind] = unit.label ?? unit.number;
@@ -160,7 +199,25 @@ export async function extraction(reading: Reading, clock: Clock, findUnit?: Unit
 	if (reading.vendorPhone) workOrder.vendor_phone = reading.vendorPhone;
 	if (reading.odometer !== null) workOrder.odometer = reading.odometer;
 	if (reading.reference) workOrder.reference_number = reading.reference;
+	// What the request does not say, the workflow's Defaults give; the invoice the request names wins.
+	const invoiceId = reading.invoice ?? setOrNull(defaults.invoiceId);
+	if (invoiceId) workOrder.invoice_id = invoiceId;
+	const filled = { typeWorkOrder: setOrNull(defaults.typeWorkOrder), paymentType: setOrNull(defaults.paymentType), assignedTo: setOrNull(defaults.assignedTo) };
+	if (filled.typeWorkOrder) workOrder.type_work_order = filled.typeWorkOrder;
+	if (filled.paymentType) workOrder.payment_type = filled.paymentType;
+	if (filled.assignedTo) workOrder.assigned_to = filled.assignedTo;
 	workOrder.notes = [{ body: fellBack ? reading.fallbackNote : reading.note }];
-	workOrder.status = 'Pending';
-	return { ready: missing.length === 0, missing, workOrder, understood, reply: replyText(understood, missing, clock.timeZone) };
+	workOrder.status = setOrNull(defaults.status) ?? 'Pending';
+	// Datatruck's published required fields, in the order the sender and then the workflow can give them.
+	if (!reading.scheduledOn) missing.push({ text: MISSING_WHEN, from: 'sender' });
+	if (reading.odometer === null) missing.push({ text: MISSING_ODOMETER, from: 'sender' });
+	if (!invoiceId) missing.push(missingDefault('invoiceId'));
+	for (const key of ['typeWorkOrder', 'paymentType', 'assignedTo'] as const) if (!filled[key]) missing.push(missingDefault(key));
+	return {
+		ready: missing.length === 0,
+		missing: missing.map((item) => item.text),
+		workOrder,
+		understood,
+		reply: replyText(understood, missing, clock.timeZone),
+	};
 }

@@ -20,9 +20,35 @@ export interface Understood {
 	vendorPhone: string | null;
 	odometer: number | null;
 	reference: string | null;
+	/** An invoice the request names ("invoice VINV-20431"). */
+	invoice: string | null;
+}
+
+/** One thing the work order lacks, and who can give it: the sender (by writing it) or the workflow (its Defaults). */
+export interface Missing {
+	text: string;
+	from: 'sender' | 'workflow';
 }
 
 export const MISSING_UNIT = 'the truck or trailer number';
+export const MISSING_WHEN = 'the day and time the work is booked';
+export const MISSING_ODOMETER = 'the odometer reading';
+
+/** Options › Defaults of Extract From Text: each field's display name, what Datatruck calls it, and an example. */
+export const DEFAULT_FIELDS = {
+	assignedTo: { displayName: 'Assigned To', what: 'who the work is assigned to', example: 'Tony Mechanic' },
+	invoiceId: { displayName: 'Invoice ID', what: 'the invoice ID', example: "{{ 'REQ-' + $execution.id + '-' + ($itemIndex + 1) }}" },
+	paymentType: { displayName: 'Payment Type', what: 'the payment type', example: 'Credit Card' },
+	status: { displayName: 'Status', what: 'the status', example: 'Pending' },
+	typeWorkOrder: { displayName: 'Type', what: 'the work order type', example: 'Repair' },
+} as const;
+
+/** A required field the workflow gives: where to set it. */
+export function missingDefault(key: keyof typeof DEFAULT_FIELDS): Missing {
+	const field = DEFAULT_FIELDS[key];
+	const named = key === 'invoiceId' ? `${field.what} (the message names none)` : field.what;
+	return { text: `${named}: set Options › Defaults › ${field.displayName}, e.g. ${field.example}`, from: 'workflow' };
+}
 
 export function unknownUnit(kind: UnitKind | null, number: string): string {
 	if (kind === 'truck') return `truck ${number} is not a truck in Datatruck`;
@@ -56,22 +82,31 @@ function understoodLines(understood: Understood, timeZone: string): string[] {
 	return [
 		`Unit: ${unit ? `${unit.kind} ${unit.label ?? unit.number}` : 'not found'}`,
 		`Work: ${understood.procedure}${words}`,
-		`Scheduled: ${understood.scheduledOn ? readableTime(understood.scheduledOn, timeZone) : 'no date given (the shop or Datatruck sets it)'}`,
+		`Scheduled: ${understood.scheduledOn ? readableTime(understood.scheduledOn, timeZone) : 'no date given'}`,
 		`Vendor: ${[understood.vendor, understood.vendorPhone].filter(Boolean).join(', ') || 'not given'}`,
 		...(understood.odometer !== null ? [`Odometer: ${understood.odometer} miles`] : []),
 		...(understood.reference ? [`Reference: ${understood.reference}`] : []),
+		...(understood.invoice ? [`Invoice: ${understood.invoice}`] : []),
 	];
 }
 
-/** The reply to the sender, plain text, one fact a line. */
-export function replyText(understood: Understood, missing: string[], timeZone: string): string {
+/**
+ * The reply to the sender, plain text, one fact a line. What the sender can give is asked for; what the
+ * workflow's Defaults give is listed apart, as the shop's to set, so the sender is never asked for it.
+ */
+export function replyText(understood: Understood, missing: Missing[], timeZone: string): string {
 	if (!missing.length) {
 		return ['The work order can be created:', ...understoodLines(understood, timeZone)].join('\n');
 	}
+	const fromSender = missing.filter((item) => item.from === 'sender');
+	const fromWorkflow = missing.filter((item) => item.from === 'workflow');
 	return [
-		'The work order could not be created yet. Missing:',
-		...missing.map((item) => `- ${item}`),
-		`Please resend with the truck or trailer number, what is wrong, and where and when it is booked, e.g. ${RESEND_EXAMPLE}.`,
+		fromSender.length ? 'The work order could not be created yet. Missing:' : 'The work order could not be created yet.',
+		...fromSender.map((item) => `- ${item.text}`),
+		...(fromSender.length
+			? [`Please resend with the truck or trailer number, what is wrong, where and when it is booked, and the odometer reading, e.g. ${RESEND_EXAMPLE}.`]
+			: []),
+		...(fromWorkflow.length ? ['Not set up in the shop\'s workflow yet (nothing needed from you):', ...fromWorkflow.map((item) => `- ${item.text}`)] : []),
 		'Understood so far:',
 		...understoodLines(understood, timeZone),
 	].join('\n');

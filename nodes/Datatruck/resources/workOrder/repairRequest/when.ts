@@ -122,9 +122,51 @@ interface TimeOfDay {
 	minute: number;
 }
 
-/** Every time of day the text names: "2pm", "9:30am", "14:00", "noon", "morning". */
+/**
+ * A bare hour as shops write it. After a part of the day: "morning 9" is 9:00, "afternoon 3" 15:00.
+ * Alone ("@ 9", "at 2"): a working day's hour, 7 to 12 as written, 1 to 6 in the afternoon, 13 to 23 as written.
+ */
+function bareHour(hour: number, partOfDay?: string): number | null {
+	if (hour < 1 || hour > 23) return null;
+	if (partOfDay === 'morning' || partOfDay === 'first thing') return hour >= 5 && hour <= 12 ? hour : null;
+	if (partOfDay) return hour < 12 ? hour + 12 : hour;
+	return hour <= 6 ? hour + 12 : hour;
+}
+
+/** After a bare hour: not a minute, a date, a count or an amount of something else ("at 9:30", "@ 5/12", "at 412k", "at 65 mph"). */
+const NOT_AN_HOUR = `(?![\\d:/]|[.,]\\d|\\s*(?:[ap]\\.?m\\b|k\\b|mi\\b|miles\\b|mph\\b|%|x\\b|(?:st|nd|rd|th|of)\\b|${MONTH_WORD}))`;
+/** A part of the day with its hour: "morning 9", "morning at 9", "afternoon @ 3:30", "morning 9am". */
+const PART_WITH_HOUR = new RegExp(
+	`\\b(first thing|morning|afternoon|evening|tonight)\\s*(?:at|@|around|about|by)?\\s*(\\d{1,2})(?::(\\d{2}))?(?:\\s*([ap])\\.?m\\b\\.?)?${NOT_AN_HOUR}`,
+	'gi',
+);
+/** "11/28 @ 9": an hour after @, not an email domain ("mike@12trucks.com"). */
+const AT_SIGN_HOUR = new RegExp(`@\\s*(\\d{1,2})(?![\\w-]|\\.\\w)${NOT_AN_HOUR}`, 'g');
+/** "tomorrow at 9.", "at 2 on Monday": an hour after "at" only where a time ends ("at 2 trucks" is no time). */
+const AT_WORD_HOUR = new RegExp(
+	`\\bat\\s+(\\d{1,2})${NOT_AN_HOUR}(?=\\s*(?:$|[.,;!?)]|o'?clock\\b|(?:sharp|tomorrow|today|tonight|on|in the|this|next)\\b))`,
+	'gim',
+);
+
+/** Every time of day the text names: "2pm", "9:30am", "14:00", "noon", "morning", "morning 9", "@ 9". */
 function findTimes(text: string): Array<Found<TimeOfDay>> {
 	const times: Array<Found<TimeOfDay>> = [];
+	// The part of the day with its hour is one time, at the part's place; its words are not read again.
+	const spans: Array<[number, number]> = [];
+	const inSpan = (index: number) => spans.some(([from, to]) => index >= from && index < to);
+	for (const m of text.matchAll(PART_WITH_HOUR)) {
+		const written = Number(m[2]);
+		const meridiem = m[4]?.toLowerCase();
+		const hour = meridiem ? (written >= 1 && written <= 12 ? (written % 12) + (meridiem === 'p' ? 12 : 0) : null) : bareHour(written, m[1].toLowerCase());
+		const minute = Number(m[3] ?? 0);
+		if (hour === null || minute > 59) continue;
+		spans.push([m.index, m.index + m[0].length]);
+		times.push({ value: { hour, minute }, index: m.index });
+	}
+	for (const m of [...text.matchAll(AT_SIGN_HOUR), ...text.matchAll(AT_WORD_HOUR)]) {
+		const hour = bareHour(Number(m[1]));
+		if (hour !== null && !inSpan(m.index)) times.push({ value: { hour, minute: 0 }, index: m.index });
+	}
 	for (const m of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\b\.?/gi)) {
 		const hour = Number(m[1]);
 		if (hour < 1 || hour > 12) continue;
@@ -137,6 +179,7 @@ function findTimes(text: string): Array<Found<TimeOfDay>> {
 		if (hour <= 23 && minute <= 59) times.push({ value: { hour, minute }, index: m.index });
 	}
 	for (const m of text.matchAll(/\b(first thing|morning|noon|midday|afternoon|evening|tonight)\b/gi)) {
+		if (inSpan(m.index)) continue;
 		times.push({ value: { hour: PARTS_OF_DAY[m[1].toLowerCase()], minute: 0 }, index: m.index });
 	}
 	return times;
