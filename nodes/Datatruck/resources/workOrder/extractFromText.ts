@@ -7,6 +7,8 @@ import { checkedSearch, matchedInNode } from '../../shared/pickers';
 import type { UnitKind } from './procedureNames';
 import {
 	type Clock,
+	DEFAULT_FIELDS,
+	type Defaults,
 	type ExtractorFields,
 	extraction,
 	readFields,
@@ -74,6 +76,64 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 					"Whether to look the truck or trailer up in Datatruck's lists (read-only, cached for a minute). Off: no request at all, and the unit is taken as written.",
 			},
 			{
+				displayName: 'Defaults',
+				name: 'defaults',
+				type: 'fixedCollection',
+				placeholder: 'Add Defaults',
+				default: {},
+				description:
+					'Work order fields a repair request does not say but Datatruck requires, as in Work Order › Create. Each one left empty is named in Missing, and Ready stays false.',
+				options: [
+					{
+						name: 'values',
+						displayName: 'Defaults',
+						values: [
+							{
+								displayName: 'Assigned To',
+								name: 'assignedTo',
+								type: 'string',
+								default: '',
+								placeholder: `e.g. ${DEFAULT_FIELDS.assignedTo.example}`,
+								description: 'The shop lead or mechanic the work is assigned to',
+							},
+							{
+								displayName: 'Invoice ID',
+								name: 'invoiceId',
+								type: 'string',
+								default: '',
+								placeholder: `e.g. ${DEFAULT_FIELDS.invoiceId.example}`,
+								description:
+									"Used when the request names no invoice (\"invoice VINV-20431\"). A repair request rarely has one yet: an expression as in the placeholder gives each request one of its own (REQ-, the n8n execution and the item), to replace with the shop's invoice later.",
+							},
+							{
+								displayName: 'Payment Type',
+								name: 'paymentType',
+								type: 'string',
+								default: '',
+								placeholder: `e.g. ${DEFAULT_FIELDS.paymentType.example}`,
+								description: 'How the work is paid, as your Datatruck company names it',
+							},
+							{
+								displayName: 'Status',
+								name: 'status',
+								type: 'string',
+								default: 'Pending',
+								placeholder: `e.g. ${DEFAULT_FIELDS.status.example}`,
+								description: 'The status of the new work order. Pending is the one Datatruck documents; empty: Pending.',
+							},
+							{
+								displayName: 'Type',
+								name: 'typeWorkOrder',
+								type: 'string',
+								default: '',
+								placeholder: `e.g. ${DEFAULT_FIELDS.typeWorkOrder.example}`,
+								description: 'The kind of work order, e.g. Repair, Preventive Maintenance or Inspection',
+							},
+						],
+					},
+				],
+			},
+			{
 				displayName: 'Now',
 				name: 'now',
 				type: 'dateTime',
@@ -139,10 +199,26 @@ function unitFinder(ctx: IExecutePaginationFunctions): UnitFinder {
 	};
 }
 
+/** Options › Defaults, each a text; a number an expression gives is taken as its text. */
+function defaultsOf(check: ParameterCheck, options: IDataObject): Defaults {
+	const values = ((options.defaults as IDataObject | undefined)?.values ?? {}) as IDataObject;
+	const defaults: Defaults = {};
+	for (const key of Object.keys(DEFAULT_FIELDS) as Array<keyof typeof DEFAULT_FIELDS>) {
+		const value = values[key];
+		if (value === undefined || value === null || value === '') continue;
+		if (typeof value !== 'string' && typeof value !== 'number') {
+			check.fail(`Options › Defaults › ${DEFAULT_FIELDS[key].displayName}`, 'must be text', DEFAULT_FIELDS[key].example);
+		}
+		defaults[key] = String(value);
+	}
+	return defaults;
+}
+
 async function extractRecords(this: IExecutePaginationFunctions): Promise<IDataObject[]> {
 	const check = ParameterCheck.forItem(this);
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const clock = clockOf(this, check, options);
+	const defaults = defaultsOf(check, options);
 	let reading;
 	if (this.getNodeParameter('source', SOURCE_TEXT) === SOURCE_FIELDS) {
 		reading = readFields(extractorFields(check, this.getNodeParameter('fields', {})), clock);
@@ -153,7 +229,7 @@ async function extractRecords(this: IExecutePaginationFunctions): Promise<IDataO
 		}
 		reading = readText(text, clock);
 	}
-	const result = await extraction(reading, clock, options.checkUnit === false ? undefined : unitFinder(this));
+	const result = await extraction(reading, clock, options.checkUnit === false ? undefined : unitFinder(this), defaults);
 	return [result as unknown as IDataObject];
 }
 
@@ -162,7 +238,7 @@ export const workOrderExtractFromTextOperation = datatruckOperation({
 	value: 'extractFromText',
 	action: 'Extract work order fields from a repair request',
 	description:
-		'Turn a repair request (an email, a message, or an AI extractor\'s fields) into Work Order › Create fields: the unit checked in Datatruck, the procedure, the date, vendor, phone and odometer; writes nothing',
+		'Turn a repair request (an email, a message, or an AI extractor\'s fields) into Work Order › Create fields: the unit checked in Datatruck, the procedure, the date, vendor, phone and odometer, and Options › Defaults for the rest; writes nothing',
 	// Never sent as such: the records come from `records`, whose only requests are the unit look-ups.
 	method: 'GET',
 	path: '/trucks/list/',
