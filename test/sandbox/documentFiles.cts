@@ -17,8 +17,21 @@ export interface DocumentFile {
 	contentType: string;
 }
 
+/** Files sent to the sandbox (a load's rate confirmation as base64), by `<orderId>/<fileName>`; names are unique per process. */
+const received = new Map<string, DocumentFile>();
+let receivedCount = 0;
+
+/** Keeps a file a client sent for load `orderId`; returns the unique name it is served under. */
+export function keepReceivedFile(orderId: number, fileType: string, extension: string, file: DocumentFile): string {
+	const fileName = `${fileType}_${String(++receivedCount).padStart(6, '0')}.${extension}`;
+	received.set(`${orderId}/${fileName}`, file);
+	return fileName;
+}
+
 /** The file a document name such as `proof_of_delivery_123456.pdf` stands for, for load `orderId`. */
 export function documentFile(orderId: number, fileName: string): DocumentFile | undefined {
+	const kept = received.get(`${orderId}/${fileName}`);
+	if (kept) return kept;
 	const match = /^([a-z_]+)_\d+\.(pdf|png)$/.exec(fileName);
 	if (!match || !(match[1] in TITLES)) return undefined;
 	const title = `${TITLES[match[1]]} - load ${orderId}`;

@@ -22,7 +22,8 @@ import { matchRoute, Route } from './router.cts';
 import { SandboxStore } from './store.cts';
 
 export const API_PREFIX = '/api/v1/openapi';
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
+/** Above a 10 MB file sent as base64 (Load › Create's rate confirmation), as a front server set for uploads. */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 const API_ROUTES: Route[] = [
 	...orderRoutes,

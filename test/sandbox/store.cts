@@ -19,7 +19,8 @@ export class SandboxStore {
 		options: { seed: number; loads: number },
 		/** Reference clock: seeds relative dates, answers `today`, stamps created records. */
 		readonly now: () => Date,
-		private readonly documentLink?: DocumentLinkBuilder,
+		/** The storage host's signed link for a load's file (its documents' `file_link`). */
+		readonly documentLink?: DocumentLinkBuilder,
 	) {
 		this.seed = options.seed;
 		this.loadCount = options.loads;

@@ -188,3 +188,72 @@ export function validateBody<F extends Fields>(fields: F, body: Record<string, u
 		throw error;
 	}
 }
+
+/**
+ * Django REST Framework's own 400 body for `body` against `fields`: every problem at once, nested as DRF nests a
+ * serializer's errors (`{"stops": [{}, {"zip_code": ["This field is required."]}]}`, an empty object for each valid
+ * entry of a list), in DRF's words. Undefined when the body is valid. Unknown fields are ignored, as DRF does.
+ */
+export function drfErrors(fields: Fields, body: Record<string, unknown>): Record<string, unknown> | undefined {
+	const errors = drfFieldErrors(fields, body);
+	return Object.keys(errors).length ? errors : undefined;
+}
+
+function drfFieldErrors(fields: Fields, body: Record<string, unknown>): Record<string, unknown> {
+	const errors: Record<string, unknown> = {};
+	for (const [name, rule] of Object.entries(fields)) {
+		const value = body[name];
+		const error = value === undefined ? (rule.required ? ['This field is required.'] : undefined) : drfValueError(rule, value);
+		if (error !== undefined) errors[name] = error;
+	}
+	return errors;
+}
+
+const DRF_TYPE_NAMES: Record<string, string> = { object: 'dict', string: 'str', number: 'int', boolean: 'bool' };
+const drfTypeOf = (value: unknown) => (Array.isArray(value) ? 'list' : (DRF_TYPE_NAMES[typeof value] ?? typeof value));
+
+function drfValueError(rule: Rule, value: unknown): unknown {
+	if (value === null) return rule.nullable ? undefined : ['This field may not be null.'];
+	switch (rule.kind) {
+		case 'string':
+			if (typeof value !== 'string') return ['Not a valid string.'];
+			if (rule.minLength !== undefined && value.trim().length < rule.minLength) {
+				return [rule.minLength === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${rule.minLength} characters.`];
+			}
+			return undefined;
+		case 'decimal':
+		case 'number':
+			return (typeof value === 'string' && DECIMAL_TEXT.test(value)) || (typeof value === 'number' && Number.isFinite(value)) ? undefined : ['A valid number is required.'];
+		case 'integer':
+			return Number.isInteger(typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value) ? undefined : ['A valid integer is required.'];
+		case 'boolean':
+			return typeof value === 'boolean' ? undefined : ['Must be a valid boolean.'];
+		case 'date':
+			return typeof value === 'string' && !Number.isNaN(parseIsoDate(value)) ? undefined : ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'];
+		case 'datetime':
+			return typeof value === 'string' && !Number.isNaN(parseIsoDateTime(value))
+				? undefined
+				: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'];
+		case 'choice':
+			return typeof value === 'string' && rule.choices.includes(value) ? undefined : [`"${String(value)}" is not a valid choice.`];
+		case 'array': {
+			if (!Array.isArray(value)) return [`Expected a list of items but got type "${drfTypeOf(value)}".`];
+			if (rule.minItems !== undefined && value.length < rule.minItems) return ['This list may not be empty.'];
+			if (rule.of.kind === 'object') {
+				const entries = value.map((entry) => drfValueError(rule.of, entry) ?? {});
+				return entries.some((entry) => Array.isArray(entry) || Object.keys(entry as object).length) ? entries : undefined;
+			}
+			// A ListField of plain values keys its errors by index.
+			const byIndex = Object.fromEntries(value.flatMap((entry, index) => {
+				const error = drfValueError(rule.of, entry);
+				return error === undefined ? [] : [[String(index), error]];
+			}));
+			return Object.keys(byIndex).length ? byIndex : undefined;
+		}
+		case 'object': {
+			if (!isPlainObject(value)) return { non_field_errors: [`Invalid data. Expected a dictionary, but got ${drfTypeOf(value)}.`] };
+			const errors = drfFieldErrors(rule.fields, value);
+			return Object.keys(errors).length ? errors : undefined;
+		}
+	}
+}

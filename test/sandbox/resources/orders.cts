@@ -1,17 +1,18 @@
 /**
- * Loads: GET /orders/ (spec 1), GET /orders/{pk} (A12), POST /orders/create/ (A10, A11), and the
- * control API's createLoad/updateLoad.
+ * Loads: GET /orders/ (spec 1), GET /orders/{pk} (A12), POST /orders/create/ (A10, A11; its stops and rate
+ * confirmation as Datatruck's published page writes them), and the control API's createLoad/updateLoad.
  */
 import { CITIES } from '../catalog.cts';
 import { parseIsoDateTime, toIsoSeconds } from '../dates.cts';
-import { ApiError, ApiRequest, badRequest, created, isPlainObject, notFound, ok, requireObjectBody } from '../http.cts';
+import { ApiError, ApiReply, ApiRequest, badRequest, created, isPlainObject, notFound, ok, requireObjectBody } from '../http.cts';
 import { CAPPED_PAGE_SIZE } from '../pagination.cts';
 import { Route } from '../router.cts';
 import { SchemaOf } from '../schema.cts';
 import { roadMiles, toDecimal } from '../seed.cts';
 import { nextId, SandboxStore } from '../store.cts';
-import { Order, PersonRef, SandboxData, Stop, StopLocation } from '../types.cts';
-import { rules, validateBody, Validated } from '../validation.cts';
+import { keepReceivedFile } from '../documentFiles.cts';
+import { Order, OrderDocument, PersonRef, SandboxData, Stop, StopLocation } from '../types.cts';
+import { drfErrors, rules, validateBody, Validated } from '../validation.cts';
 import { filteredAndOrdered, pageReply } from './listing.cts';
 
 const LOCATION_SCHEMA: SchemaOf<StopLocation> = {
@@ -131,8 +132,8 @@ export const DEFAULT_ORDER_ORDERING = '-created_datetime,-id';
 
 const { string, decimal, integer, dateTime, choice, arrayOf, object, required } = rules;
 
-/** docs/api-contract.md A10. */
-const LOAD_CREATE_FIELDS = {
+/** docs/api-contract.md A10: the load's own fields, the same under both forms of the stop. */
+const LOAD_FIELDS = {
 	load_id: string(),
 	shipment_id: string(),
 	customer: required(string({ minLength: 1 })),
@@ -144,26 +145,148 @@ const LOAD_CREATE_FIELDS = {
 	transportation_mode: string(),
 	note: string(),
 	tags: arrayOf(object({ name: required(string({ minLength: 1 })) })),
-	stops: required(
-		arrayOf(
-			object({
-				stop_type: required(choice(['pickup', 'delivery'])),
-				company: string(),
-				address1: string(),
-				address2: string(),
-				city: required(string({ minLength: 1 })),
-				state: required(string({ minLength: 1 })),
-				zip_code: string(),
-				ready_time_start_date: dateTime(),
-				ready_time_end_date: dateTime(),
-				reference_id: string(),
-				note: string(),
-			}),
-		),
-	),
+	rate_confirmation: string(),
 };
-type LoadCreateBody = Validated<typeof LOAD_CREATE_FIELDS>;
-type LoadCreateStop = LoadCreateBody['stops'][number];
+
+const STOP_TYPE = required(choice(['pickup', 'delivery']));
+
+/**
+ * `loadCreate: 'published'`: a stop as Datatruck's page writes it on creation (POST /orders/create/), each key
+ * required as a DRF serializer makes its fields unless told otherwise, `seal_number` optional. Other keys (`city`,
+ * `address1`, …) are ignored, as DRF ignores them.
+ */
+const PUBLISHED_STOP = {
+	company_name: required(string({ minLength: 1 })),
+	address: required(string({ minLength: 1 })),
+	zip_code: required(string({ minLength: 1 })),
+	enter_time: required(dateTime()),
+	exit_time: required(dateTime()),
+	reference_id: required(string({ minLength: 1 })),
+	seal_number: string(),
+	stop_type: STOP_TYPE,
+};
+
+/**
+ * `loadCreate: 'spec'`: the published stop is the only description of a stop on creation, so it is accepted here
+ * too, keys optional; beside it the form the spec's read shape suggested (`company`, `address1`, `city`, `state`,
+ * `ready_time_*`). A stop needs an address: `address`, or `city` and `state`.
+ */
+const SPEC_STOP = {
+	stop_type: STOP_TYPE,
+	company_name: string(),
+	address: string(),
+	zip_code: string(),
+	enter_time: dateTime(),
+	exit_time: dateTime(),
+	reference_id: string(),
+	seal_number: string(),
+	company: string(),
+	address1: string(),
+	address2: string(),
+	city: string(),
+	state: string(),
+	ready_time_start_date: dateTime(),
+	ready_time_end_date: dateTime(),
+	note: string(),
+};
+
+const PUBLISHED_CREATE = { ...LOAD_FIELDS, stops: required(arrayOf(object(PUBLISHED_STOP))) };
+const SPEC_CREATE = { ...LOAD_FIELDS, stops: required(arrayOf(object(SPEC_STOP))) };
+
+type LoadCreateBody = Validated<typeof LOAD_FIELDS>;
+
+/** A stop of either form, as the sandbox keeps it. */
+interface NewStop {
+	stop_type: string;
+	company: string | null;
+	address1: string | null;
+	address2: string | null;
+	city: string | null;
+	state: string | null;
+	zip_code: string | null;
+	ready_from: string | null;
+	ready_until: string | null;
+	reference_id: string | null;
+	note: string | null;
+}
+
+/**
+ * The parts of a one-line US address: "1200 W 35th St, Chicago, IL 60609" → street, city, state, ZIP (what a real
+ * Datatruck's geocoding would make of it). A line that does not end in "City, ST" or "City, ST 12345" stays the street.
+ */
+export function addressParts(line: string): { street: string | null; city: string | null; state: string | null; zip: string | null } {
+	const parts = line.split(',').map((part) => part.trim()).filter(Boolean);
+	const stateZip = /^([A-Za-z]{2})(?:\s+(\d{5}(?:-\d{4})?))?$/.exec(parts[parts.length - 1] ?? '');
+	if (!stateZip || parts.length < 2) return { street: line.trim() || null, city: null, state: null, zip: null };
+	return {
+		street: parts.slice(0, -2).join(', ') || null,
+		city: parts[parts.length - 2],
+		state: stateZip[1].toUpperCase(),
+		zip: stateZip[2] ?? null,
+	};
+}
+
+const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+
+function stopFromBody(stop: Validated<typeof SPEC_STOP>): NewStop {
+	const line = stop.address ? addressParts(stop.address) : undefined;
+	return {
+		stop_type: stop.stop_type,
+		company: orNull(stop.company_name ?? stop.company),
+		address1: line ? line.street : orNull(stop.address1),
+		address2: orNull(stop.address2),
+		city: line?.city ?? orNull(stop.city),
+		state: line?.state ?? orNull(stop.state),
+		zip_code: orNull(stop.zip_code) ?? line?.zip ?? null,
+		ready_from: orNull(stop.enter_time ?? stop.ready_time_start_date),
+		ready_until: orNull(stop.exit_time ?? stop.ready_time_end_date),
+		reference_id: orNull(stop.reference_id),
+		note: orNull(stop.note),
+	};
+}
+
+/** `stops[i].city: this field is required.` for a spec-form stop with neither an address nor a city and state. */
+function requireAddress(stops: Validated<typeof SPEC_STOP>[]): void {
+	stops.forEach((stop, index) => {
+		if (stop.address) return;
+		for (const key of ['city', 'state'] as const) {
+			if (!stop[key]) throw badRequest(`stops[${index}].${key}: this field is required (or give the whole address in stops[${index}].address).`);
+		}
+	});
+}
+
+/** A `rate_confirmation` that must hold a file: what it is, or why it is refused. */
+type ReceivedFile = { link: string } | { bytes: Buffer; contentType: string; extension: string } | { problem: string };
+
+export const RATE_CONFIRMATION_MAX_BYTES = 10 * 1024 * 1024;
+/** Base64's alphabet and padding; a linear test, since a file is millions of characters long. */
+const isBase64 = (text: string) => text.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(text);
+const FILE_KINDS: Array<{ magic: number[]; contentType: string; extension: string }> = [
+	{ magic: [0x25, 0x50, 0x44, 0x46, 0x2d], contentType: 'application/pdf', extension: 'pdf' },
+	{ magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], contentType: 'image/png', extension: 'png' },
+	{ magic: [0xff, 0xd8, 0xff], contentType: 'image/jpeg', extension: 'jpg' },
+];
+
+/** The published `rate_confirmation`: "the document as base64, or a public URL of the file" (an https one). */
+function receivedFile(value: string): ReceivedFile {
+	const text = value.trim();
+	if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+		let url: URL | undefined;
+		try {
+			url = new URL(text);
+		} catch {
+			url = undefined;
+		}
+		return url?.protocol === 'https:' ? { link: url.href } : { problem: 'Enter a valid https URL.' };
+	}
+	const base64 = text.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
+	if (!base64 || !isBase64(base64)) return { problem: 'Upload a valid file: base64 of a PDF, PNG or JPEG, or an https URL.' };
+	const bytes = Buffer.from(base64, 'base64');
+	if (bytes.length > RATE_CONFIRMATION_MAX_BYTES) return { problem: 'The file is larger than 10 MB.' };
+	const kind = FILE_KINDS.find(({ magic }) => magic.every((byte, index) => bytes[index] === byte));
+	if (!kind) return { problem: 'The file is not a PDF, PNG or JPEG.' };
+	return { bytes, contentType: kind.contentType, extension: kind.extension };
+}
 
 function findOrder(store: SandboxStore, id: number): Order {
 	const order = store.data.orders.find((o) => o.id === id);
@@ -172,18 +295,18 @@ function findOrder(store: SandboxStore, id: number): Order {
 }
 
 /** A stop location from a creation body; coordinates come from the catalog when the city is known. */
-function locationFromStop(stop: LoadCreateStop, id: number): StopLocation {
-	const known = CITIES.find((c) => c.city.toLowerCase() === stop.city.toLowerCase() && c.state.toLowerCase() === stop.state.toLowerCase());
+function locationFromStop(stop: NewStop, id: number): StopLocation {
+	const known = CITIES.find((c) => c.city.toLowerCase() === stop.city?.toLowerCase() && c.state.toLowerCase() === stop.state?.toLowerCase());
 	return {
 		id,
-		company: stop.company ?? null,
-		address1: stop.address1 ?? null,
-		address2: stop.address2 ?? null,
+		company: stop.company,
+		address1: stop.address1,
+		address2: stop.address2,
 		city: stop.city,
 		state: stop.state,
 		zip_code: stop.zip_code ?? known?.zip ?? null,
 		contact_name: null,
-		place_name: stop.company ? `${stop.company} - ${stop.city}` : null,
+		place_name: stop.company ? `${stop.company} - ${stop.city ?? stop.address1}` : null,
 		latitude: known?.latitude ?? null,
 		longitude: known?.longitude ?? null,
 		is_active: true,
@@ -202,25 +325,25 @@ function nextNestedIds(store: SandboxStore): { stop: number; location: number } 
 	return { stop: stop + 1, location: location + 1 };
 }
 
-/** A new booked load from an A10 body: no trip, no documents, appointments from the stops. */
-function orderFromBody(body: LoadCreateBody, store: SandboxStore): Order {
+/** A new booked load from an A10 body: no trip, its rate confirmation as its one document, appointments from the stops. */
+function orderFromBody(body: LoadCreateBody, newStops: NewStop[], file: ReceivedFile | undefined, store: SandboxStore): Order {
 	const mc = body.mc_number === undefined ? undefined : store.data.mcNumbers.find((m) => m.id === body.mc_number);
 	if (body.mc_number !== undefined && !mc) throw badRequest(`mc_number: no motor carrier record has id ${body.mc_number}.`);
-	const firstPickup = body.stops.find((s) => s.stop_type === 'pickup');
-	const lastDelivery = [...body.stops].reverse().find((s) => s.stop_type === 'delivery');
+	const firstPickup = newStops.find((s) => s.stop_type === 'pickup');
+	const lastDelivery = [...newStops].reverse().find((s) => s.stop_type === 'delivery');
 	if (!firstPickup || !lastDelivery) throw badRequest('stops: a load needs at least one pickup stop and one delivery stop.');
 	const id = nextId(store.data.orders);
 	const ids = nextNestedIds(store);
-	const stops: Stop[] = body.stops.map((stop, index) => ({
+	const stops: Stop[] = newStops.map((stop, index) => ({
 		id: ids.stop + index,
 		order: id,
 		stop_type: stop.stop_type === 'pickup' ? 'pickup' : 'delivery',
 		location: locationFromStop(stop, ids.location + index),
-		reference_id: stop.reference_id ?? null,
+		reference_id: stop.reference_id,
 		proof_of_delivery: null,
-		ready_time_start_date: stop.ready_time_start_date ? toIsoSeconds(parseIsoDateTime(stop.ready_time_start_date)) : null,
-		ready_time_end_date: stop.ready_time_end_date ? toIsoSeconds(parseIsoDateTime(stop.ready_time_end_date)) : null,
-		note: stop.note ?? null,
+		ready_time_start_date: stop.ready_from ? toIsoSeconds(parseIsoDateTime(stop.ready_from)) : null,
+		ready_time_end_date: stop.ready_until ? toIsoSeconds(parseIsoDateTime(stop.ready_until)) : null,
+		note: stop.note,
 	}));
 	const located = stops.flatMap((s) =>
 		s.location?.latitude != null && s.location.longitude != null ? [{ latitude: s.location.latitude, longitude: s.location.longitude }] : [],
@@ -244,8 +367,8 @@ function orderFromBody(body: LoadCreateBody, store: SandboxStore): Order {
 		customer__company_name: body.customer,
 		mc_number__company_name: mc?.company_name ?? null,
 		office__office_name: null,
-		pickup_appointment_time: stops[body.stops.indexOf(firstPickup)].ready_time_start_date,
-		delivery_appointment_time: stops[body.stops.lastIndexOf(lastDelivery)].ready_time_start_date,
+		pickup_appointment_time: stops[newStops.indexOf(firstPickup)].ready_time_start_date,
+		delivery_appointment_time: stops[newStops.lastIndexOf(lastDelivery)].ready_time_start_date,
 		pickup_time: null,
 		delivery_time: null,
 		stops,
@@ -266,8 +389,22 @@ function orderFromBody(body: LoadCreateBody, store: SandboxStore): Order {
 		assigned_carrier: null,
 		is_flagged: false,
 		flagging_reason: null,
-		documents: [],
+		documents: file ? [rateConfirmationDocument(store, id, file)] : [],
 	};
+}
+
+/**
+ * The received rate confirmation as the load's document: a link as given, a file kept and served by the storage
+ * host under a signed link (`sandbox.documents.fileAt(link)` gives back the bytes received).
+ */
+function rateConfirmationDocument(store: SandboxStore, orderId: number, file: ReceivedFile): OrderDocument {
+	let link: string;
+	if ('link' in file) link = file.link;
+	else if ('bytes' in file) {
+		const fileName = keepReceivedFile(orderId, 'rate_confirmation', file.extension, { bytes: file.bytes, contentType: file.contentType });
+		link = store.documentLink?.(orderId, fileName) ?? `https://files.datatruck.example/orders/${orderId}/${fileName}`;
+	} else throw new Error(file.problem);
+	return { file_type: 'rate_confirmation', file_link: link, uploaded_by: null, uploaded_at: toIsoSeconds(store.now()) };
 }
 
 /**
@@ -296,9 +433,26 @@ export function updateLoad(store: SandboxStore, id: number, patch: Partial<Order
 	return order;
 }
 
-function createFromApi(request: ApiRequest, store: SandboxStore) {
-	const body = validateBody(LOAD_CREATE_FIELDS, requireObjectBody(request.body));
-	const order = orderFromBody(body, store);
+/**
+ * POST /orders/create/. Under `loadCreate: 'published'` the body is checked as DRF checks it, every error at once in
+ * DRF's nested form (`{"stops": [{"company_name": ["This field is required."]}]}`); under 'spec' with the sandbox's
+ * `{error, message}`, the first error.
+ */
+function createFromApi(request: ApiRequest, store: SandboxStore): ApiReply {
+	const raw = requireObjectBody(request.body);
+	const published = store.config.loadCreate === 'published';
+	if (published) {
+		const errors = drfErrors(PUBLISHED_CREATE, raw);
+		if (errors) return { status: 400, body: errors };
+	}
+	const body = published ? validateBody(PUBLISHED_CREATE, raw) : validateBody(SPEC_CREATE, raw);
+	if (!published) requireAddress(body.stops as Validated<typeof SPEC_STOP>[]);
+	const file = body.rate_confirmation === undefined ? undefined : receivedFile(body.rate_confirmation);
+	if (file && 'problem' in file) {
+		if (published) return { status: 400, body: { rate_confirmation: [file.problem] } };
+		throw badRequest(`rate_confirmation: ${file.problem}`);
+	}
+	const order = orderFromBody(body, (body.stops as Validated<typeof SPEC_STOP>[]).map(stopFromBody), file, store);
 	store.data.orders.push(order);
 	return created(order);
 }
