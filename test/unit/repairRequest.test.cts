@@ -332,7 +332,7 @@ describe('ready only when a Datatruck that enforces its published required field
 		const result = await fromText(COMPLETE, CHICAGO, { status: 'Pending' });
 		expect(result.ready).toBe(false);
 		expect(result.missing).toEqual([
-			"the invoice ID (the message names none): set Options › Defaults › Invoice ID, e.g. {{ 'REQ-' + $execution.id + '-' + ($itemIndex + 1) }}",
+			'the invoice ID (the message names none): set Options › Defaults › Invoice ID, e.g. TBD',
 			'the work order type: set Options › Defaults › Type, e.g. Repair',
 			'the payment type: set Options › Defaults › Payment Type, e.g. Credit Card',
 			'who the work is assigned to: set Options › Defaults › Assigned To, e.g. Tony Mechanic',

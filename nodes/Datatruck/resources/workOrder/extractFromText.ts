@@ -103,7 +103,7 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 								default: '',
 								placeholder: `e.g. ${DEFAULT_FIELDS.invoiceId.example}`,
 								description:
-									"Used when the request names no invoice (\"invoice VINV-20431\"). A repair request rarely has one yet: an expression as in the placeholder gives each request one of its own (REQ-, the n8n execution and the item), to replace with the shop's invoice later.",
+									"Used when the request names no invoice (\"invoice VINV-20431\"). A repair request rarely has one yet: TBD until the vendor's invoice arrives, or an expression giving each request its own, e.g. REQ- and the email's Message-ID.",
 							},
 							{
 								displayName: 'Payment Type',

@@ -37,7 +37,7 @@ export const MISSING_ODOMETER = 'the odometer reading';
 /** Options › Defaults of Extract From Text: each field's display name, what Datatruck calls it, and an example. */
 export const DEFAULT_FIELDS = {
 	assignedTo: { displayName: 'Assigned To', what: 'who the work is assigned to', example: 'Tony Mechanic' },
-	invoiceId: { displayName: 'Invoice ID', what: 'the invoice ID', example: "{{ 'REQ-' + $execution.id + '-' + ($itemIndex + 1) }}" },
+	invoiceId: { displayName: 'Invoice ID', what: 'the invoice ID', example: 'TBD' },
 	paymentType: { displayName: 'Payment Type', what: 'the payment type', example: 'Credit Card' },
 	status: { displayName: 'Status', what: 'the status', example: 'Pending' },
 	typeWorkOrder: { displayName: 'Type', what: 'the work order type', example: 'Repair' },
