@@ -21,8 +21,26 @@ function extract(parameters: INodeParameters): INodeParameters {
 }
 
 /** An Email Trigger (IMAP) item, as the default Text expression reads it. */
-const email = (subject: string, textPlain: string) => ({ subject, textPlain, from: 'mike@example.com' });
+const email = (subject: string, textPlain: string, messageId = `<${subject.replace(/\W+/g, '-')}@example.com>`) => ({
+	subject,
+	textPlain,
+	from: 'mike@example.com',
+	messageId,
+});
 
+/** Options › Defaults as the examples set them. */
+const DEFAULTS = {
+	values: {
+		typeWorkOrder: 'Repair',
+		paymentType: 'Credit Card',
+		assignedTo: 'Tony Mechanic',
+		status: 'Pending',
+		invoiceId: 'TBD',
+	},
+};
+/** What Datatruck's published page marks required on Work Order › Create. */
+const PUBLISHED_REQUIRED = ['status', 'type_work_order', 'payment_type', 'invoice_id', 'scheduled_on_date', 'assigned_to', 'odometer'];
+const CREATE = '/api/v1/openapi/work-orders/create/';
 beforeEach(() => {
 	clearSearchCache();
 	resetSupport();
@@ -31,7 +49,7 @@ beforeEach(() => {
 describe('Work Order › Extract From Text', () => {
 	test('the email of the issue: one truck look-up, no write, a work order ready for Create', async () => {
 		const result = await dt.run({
-			parameters: extract({}),
+			parameters: extract({ options: { defaults: DEFAULTS } }),
 			items: [
 				email(
 					'T-112 brakes',
@@ -55,6 +73,10 @@ describe('Work Order › Extract From Text', () => {
 				vendor: 'Big Rig Repair Dallas',
 				vendor_phone: '(214) 555-0100',
 				odometer: 412870,
+				invoice_id: 'TBD',
+				type_work_order: 'Repair',
+				payment_type: 'Credit Card',
+				assigned_to: 'Tony Mechanic',
 				status: 'Pending',
 				notes: [{ body: 'From email: T-112 brakes' }],
 			},
@@ -67,6 +89,7 @@ describe('Work Order › Extract From Text', () => {
 				vendorPhone: '(214) 555-0100',
 				odometer: 412870,
 				reference: null,
+				invoice: null,
 			},
 			reply: expect.stringMatching(/^The work order can be created:\nUnit: truck T112\nWork: TRK Brake Issue/),
 		});
@@ -74,19 +97,20 @@ describe('Work Order › Extract From Text', () => {
 
 	test('one item per input item, paired; an unknown unit and a missing one are items, not errors', async () => {
 		const result = await dt.run({
-			parameters: extract({}),
+			parameters: extract({ options: { defaults: DEFAULTS } }),
 			items: [
-				email('trailer tire', 'Trailer TR-512 trailer tire flat'),
+				email('trailer tire', 'Trailer TR-512 trailer tire flat, tomorrow 8am, odometer 88,120'),
 				email('unit 999', 'unit 999 DEF warning'),
 				email('help', 'brakes grinding, no idea which truck'),
 			],
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		const [when, odometer] = ['the day and time the work is booked', 'the odometer reading'];
 		expect(result.json.map((item) => [item.ready, item.missing])).toEqual([
 			[true, []],
-			[false, ['unit 999 is not a truck or trailer in Datatruck']],
-			[false, ['the truck or trailer number']],
+			[false, ['unit 999 is not a truck or trailer in Datatruck', when, odometer]],
+			[false, ['the truck or trailer number', when, odometer]],
 		]);
 		expect(result.json[0].workOrder).toMatchObject({ procedure_name: 'TRL Tire Repair / Replacement', trailer: 'TR512' });
 		expect(result.json[1].workOrder).not.toHaveProperty('truck');
@@ -101,16 +125,16 @@ describe('Work Order › Extract From Text', () => {
 	});
 
 	test('the same unit twice within a minute is looked up once (the pickers\' cache)', async () => {
-		const item = email('T-112 brakes', 'Truck 112 brakes');
-		const result = await dt.run({ parameters: extract({}), items: [item, item] });
+		const item = email('T-112 brakes', 'Truck 112 brakes tomorrow 2pm, odo 412k');
+		const result = await dt.run({ parameters: extract({ options: { defaults: DEFAULTS } }), items: [item, item] });
 		expect(result.json.map((json) => json.ready)).toEqual([true, true]);
 		expect(dt.requestLines()).toEqual([`GET ${TRUCKS}`]);
 	});
 
 	test('Check Unit off: no request at all, the unit taken as written', async () => {
 		const result = await dt.run({
-			parameters: extract({ options: { checkUnit: false } }),
-			items: [email('T-999 brakes', 'T-999 brakes grinding')],
+			parameters: extract({ options: { checkUnit: false, defaults: DEFAULTS } }),
+			items: [email('T-999 brakes', 'T-999 brakes grinding tomorrow 2pm, odo 412k')],
 		});
 		expect(dt.sandbox.log).toEqual([]);
 		expect(result.json[0]).toMatchObject({ ready: true, workOrder: { truck: 'T-999', procedure_name: 'TRK Brake Issue' } });
@@ -127,7 +151,7 @@ describe('Work Order › Extract From Text', () => {
 			reference: 'WO-104233',
 			notes: 'Right side outer tire flat',
 		};
-		const result = await dt.run({ parameters: extract({ source: 'fields' }), items: [{ output }] });
+		const result = await dt.run({ parameters: extract({ source: 'fields', options: { defaults: DEFAULTS } }), items: [{ output }] });
 		expect(result.error).toBeUndefined();
 		expect(dt.sandbox.log.map((entry) => [entry.path, entry.query.search])).toEqual([[TRAILERS, '505']]);
 		expect(result.json[0]).toMatchObject({
@@ -140,6 +164,7 @@ describe('Work Order › Extract From Text', () => {
 				vendor_phone: '(469) 555-0177',
 				odometer: 88000,
 				reference_number: 'WO-104233',
+				type_work_order: 'Repair',
 				status: 'Pending',
 				notes: [{ body: 'Right side outer tire flat' }],
 			},
@@ -177,6 +202,143 @@ describe('Work Order › Extract From Text', () => {
 	});
 });
 
+/** Two complete requests, as the mailbox gets them: a truck at a bare hour, a trailer on a month/day @ hour. */
+const COMPLETE_MAILS = [
+	email('T-112 brakes', 'Truck 112 brakes grinding, booked at Big Rig Repair Dallas tomorrow morning 9. odometer 412,870. Shop # 214-555-0100'),
+	email('Trailer TR-512 flat', 'Trailer TR-512 trailer tire flat. Shop: Pilot Tire Care, 11/28 @ 9, hub odometer 88,120 miles'),
+];
+
+describe('Extract From Text: Options › Defaults and an honest ready', () => {
+	test('Defaults fill the body where the mail does not say; an Invoice ID expression gives each mail its own', async () => {
+		const perMail = { values: { ...DEFAULTS.values, invoiceId: "={{ 'REQ-' + $json.messageId.replace(/[<>]/g, '') }}" } };
+		const result = await dt.run({ parameters: extract({ options: { defaults: perMail } }), items: COMPLETE_MAILS });
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((item) => [item.ready, item.missing])).toEqual([
+			[true, []],
+			[true, []],
+		]);
+		const [truck, trailer] = result.json.map((item) => item.workOrder as Record<string, unknown>);
+		expect(truck).toEqual({
+			procedure_name: 'TRK Brake Issue',
+			truck: 'T112',
+			scheduled_on_date: '2026-11-27T09:00:00-06:00',
+			vendor: 'Big Rig Repair Dallas',
+			vendor_phone: '(214) 555-0100',
+			odometer: 412870,
+			invoice_id: 'REQ-T-112-brakes@example.com',
+			type_work_order: 'Repair',
+			payment_type: 'Credit Card',
+			assigned_to: 'Tony Mechanic',
+			status: 'Pending',
+			notes: [{ body: 'From email: T-112 brakes' }],
+		});
+		expect(trailer).toMatchObject({ trailer: 'TR512', scheduled_on_date: '2026-11-28T09:00:00-06:00', odometer: 88120, invoice_id: 'REQ-Trailer-TR-512-flat@example.com' });
+		// An invoice the mail names wins over the Default.
+		const named = await dt.run({
+			parameters: extract({ options: { defaults: DEFAULTS } }),
+			items: [email('T-112 brakes', `${COMPLETE_MAILS[0].textPlain} Invoice #: VINV-20431`)],
+		});
+		expect(named.json[0]).toMatchObject({ ready: true, workOrder: { invoice_id: 'VINV-20431' }, understood: { invoice: 'VINV-20431' } });
+	});
+
+	test('without Defaults, no date or no odometer: ready is false and missing says what Datatruck will require', async () => {
+		const result = await dt.run({
+			parameters: extract({}),
+			items: [COMPLETE_MAILS[0], email('T-112 brakes', 'Truck 112 brakes grinding, booked at Big Rig Repair Dallas')],
+		});
+		expect(result.json[0]).toMatchObject({
+			ready: false,
+			missing: [
+				expect.stringMatching(/^the invoice ID .*Options › Defaults › Invoice ID/),
+				expect.stringMatching(/^the work order type: set Options › Defaults › Type/),
+				expect.stringMatching(/^the payment type: set Options › Defaults › Payment Type/),
+				expect.stringMatching(/^who the work is assigned to: set Options › Defaults › Assigned To/),
+			],
+		});
+		expect(result.json[0].reply).not.toContain('Please resend');
+		const withDefaults = await dt.run({ parameters: extract({ options: { defaults: DEFAULTS } }), items: [email('T-112 brakes', 'Truck 112 brakes grinding, booked at Big Rig Repair Dallas')] });
+		expect(withDefaults.json[0]).toMatchObject({ ready: false, missing: ['the day and time the work is booked', 'the odometer reading'] });
+		expect(withDefaults.json[0].reply).toContain('Please resend');
+	});
+
+	test('a Default that is not text: an error naming it, before any request', async () => {
+		const result = await dt.run({
+			parameters: extract({ options: { defaults: { values: { typeWorkOrder: '={{ { kind: "Repair" } }}' } } } }),
+			items: [COMPLETE_MAILS[0]],
+		});
+		expect(result.error?.message).toMatch(/^Options › Defaults › Type: must be text/);
+		expect(dt.sandbox.log).toEqual([]);
+	});
+});
+
+describe.each(['default', 'published'] as const)('Extract From Text → Work Order › Create, sandbox profile %s', (profile) => {
+	beforeEach(() => dt.sandbox.configure({ profile }));
+	afterAll(() => dt.sandbox.configure({ profile: 'default' }));
+
+	/** Work Order › Create as the examples run it: the JSON body is Extract's workOrder. */
+	const createFrom = (items: Array<Record<string, unknown>>) =>
+		dt.run({
+			parameters: { resource: 'workOrder', operation: 'create', specifyBody: 'json', jsonBody: '={{ JSON.stringify($json.workOrder) }}' },
+			items,
+		});
+
+	test('a ready body is taken: Datatruck receives every published required field and stores the work order', async () => {
+		const extracted = await dt.run({ parameters: extract({ options: { defaults: DEFAULTS } }), items: COMPLETE_MAILS });
+		expect(extracted.json.map((item) => item.ready)).toEqual([true, true]);
+		dt.sandbox.clearLog();
+		const before = dt.sandbox.data.workOrders.length;
+
+		const created = await createFrom(extracted.json);
+		expect(created.error).toBeUndefined();
+		expect(created.json).toEqual([{ id: expect.any(Number) }, { id: expect.any(Number) }]);
+		const accepted = dt.sandbox.log.filter((entry) => entry.method === 'POST' && entry.path === CREATE && entry.status === 201);
+		expect(accepted).toHaveLength(2);
+		expect(dt.sandbox.data.workOrders).toHaveLength(before + 2);
+		for (const [index, entry] of accepted.entries()) {
+			const sent = extracted.json[index].workOrder as Record<string, unknown>;
+			const body = entry.body as Record<string, unknown>;
+			for (const key of PUBLISHED_REQUIRED) expect({ key, value: body[key] }).toEqual({ key, value: expect.anything() });
+			expect(body).toMatchObject({
+				procedure_name: sent.procedure_name,
+				type_work_order: 'Repair',
+				payment_type: 'Credit Card',
+				assigned_to: 'Tony Mechanic',
+				status: 'Pending',
+				invoice_id: sent.invoice_id,
+				odometer: sent.odometer,
+			});
+			const stored = dt.sandbox.data.workOrders.find((workOrder) => workOrder.id === created.json[index].id)!;
+			expect(stored).toMatchObject({
+				procedure_name: sent.procedure_name,
+				truck: sent.truck ?? null,
+				trailer: sent.trailer ?? null,
+				type_work_order: 'Repair',
+				payment_type: 'Credit Card',
+				assigned_to: 'Tony Mechanic',
+				status: 'Pending',
+				invoice_id: sent.invoice_id,
+				odometer: sent.odometer,
+			});
+			expect(Date.parse(String(stored.scheduled_on_date))).toBe(Date.parse(String(sent.scheduled_on_date)));
+		}
+		// A 400 writes nothing: whatever form Create sent first, each work order was stored once.
+		const statuses = dt.sandbox.log.filter((entry) => entry.method === 'POST').map((entry) => entry.status);
+		expect(statuses.filter((status) => status !== 201 && status !== 400)).toEqual([]);
+	});
+
+	if (profile === 'published') {
+		test('a body Extract calls not ready is one a strict Datatruck refuses: nothing is stored', async () => {
+			const extracted = await dt.run({ parameters: extract({}), items: [COMPLETE_MAILS[0]] });
+			expect(extracted.json[0].ready).toBe(false);
+			const before = dt.sandbox.data.workOrders.length;
+			const created = await createFrom(extracted.json);
+			expect(created.error).toBeDefined();
+			expect(dt.sandbox.log.filter((entry) => entry.method === 'POST' && entry.status === 201)).toEqual([]);
+			expect(dt.sandbox.data.workOrders).toHaveLength(before);
+		});
+	}
+});
+
 describe('Extract From Text when Datatruck ignores the truck search (issue 28)', () => {
 	const IGNORES_SEARCH = { lists: { trucks: { ignoreFilter: true as const, ignorePageSize: true } } };
 	afterEach(() => dt.sandbox.configure({ lists: {} }));
@@ -187,8 +349,8 @@ describe('Extract From Text when Datatruck ignores the truck search (issue 28)',
 	test('the issue\'s email: the truck is found in the whole list, read by page number, and nothing is written', async () => {
 		dt.sandbox.configure(IGNORES_SEARCH);
 		const result = await dt.run({
-			parameters: extract({}),
-			items: [email('T-112 brakes', 'Truck 112 brakes grinding bad, booked it at Big Rig Repair Dallas tomorrow 2pm')],
+			parameters: extract({ options: { defaults: DEFAULTS } }),
+			items: [email('T-112 brakes', 'Truck 112 brakes grinding bad, booked it at Big Rig Repair Dallas tomorrow 2pm, odometer 412,870')],
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.json[0]).toMatchObject({ ready: true, missing: [], workOrder: { truck: 'T112' }, understood: { unit: { label: 'T112' } } });
@@ -202,7 +364,7 @@ describe('Extract From Text when Datatruck ignores the truck search (issue 28)',
 
 	test('a truck the whole list lacks is reported missing, after every page was read; a second one costs no request', async () => {
 		dt.sandbox.configure(IGNORES_SEARCH);
-		const result = await dt.run({ parameters: extract({}), items: [email('T-999', 'Truck 999 brakes grinding')] });
+		const result = await dt.run({ parameters: extract({ options: { defaults: DEFAULTS } }), items: [email('T-999', 'Truck 999 brakes grinding tomorrow 2pm, odo 412k')] });
 		expect(result.json[0]).toMatchObject({ ready: false, missing: [expect.stringContaining('is not a truck in Datatruck')] });
 		const pass = Array.from({ length: pages() }, (_, i) => String(i + 1));
 		expect(wholeListReads().map((read) => read[3]).sort()).toEqual([...pass, ...pass].sort());
@@ -232,7 +394,7 @@ test('Extract From Text: a unit past the first page of Datatruck\'s honoured sea
 	expect(searched.data.results.map((truck: { unit_number: string }) => truck.unit_number)).not.toContain('T1');
 	dt.sandbox.clearLog();
 
-	const result = await dt.run({ parameters: extract({}), items: [email('T-1 brakes', 'Truck T-1 brakes grinding')] });
+	const result = await dt.run({ parameters: extract({ options: { defaults: DEFAULTS } }), items: [email('T-1 brakes', 'Truck T-1 brakes grinding tomorrow 2pm, odo 412k')] });
 	expect(result.json[0]).toMatchObject({ ready: true, workOrder: { truck: 'T1' } });
 	expect(dt.sandbox.log[0].query).toEqual({ page_size: '25', search: '1' });
 	expect(dt.sandbox.log.slice(1).every((entry) => entry.path === TRUCKS && entry.query.search === undefined)).toBe(true);
