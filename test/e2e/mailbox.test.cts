@@ -3,7 +3,9 @@
  * Email Trigger (IMAP) reads a real Dovecot mailbox on loopback (lib/imap.cts), Datatruck › Work Order › Extract
  * From Text reads each mail, a work order is created in the sandbox when the request is complete, and the sender
  * gets an answer through the SMTP stand-in either way. Eight mails as shops and drivers write them arrive at once.
- * The webhook version (an inbound-mail service posts the mail as JSON) gets one mail the same way.
+ * The webhook version (an inbound-mail service posts the mail as JSON) gets one mail the same way. Then the sandbox
+ * turns into the Datatruck its published pages describe (required type, payment type, invoice, assigned to,
+ * odometer; notes as strings) and three more mails arrive: the example's work orders are still created.
  * Only the credentials change: they point at the sandbox, the mailbox and the SMTP stand-in.
  */
 import { httpJson } from '../../scripts/n8n-runtime.cjs';
@@ -20,6 +22,10 @@ import { SmtpStandIn } from './lib/smtp.cts';
 const TOKEN = 'dtk_e2e_mailbox';
 const CREATE = '/api/v1/openapi/work-orders/create/';
 const SHOP = 'shop@your-company.example';
+/** What the examples' Options › Defaults put in every work order. */
+const FROM_DEFAULTS = { type_work_order: 'Repair', payment_type: 'Credit Card', assigned_to: 'Tony Mechanic', invoice_id: 'TBD', status: 'Pending' };
+/** What Datatruck's published page marks required on Work Order › Create. */
+const PUBLISHED_REQUIRED = ['status', 'type_work_order', 'payment_type', 'invoice_id', 'scheduled_on_date', 'assigned_to', 'odometer'];
 /** A 1×1 JPEG, as a phone attaches a photo of the damage. */
 const PHOTO = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
 
@@ -62,15 +68,16 @@ const CASES: Expected[] = [
 		mail: {
 			from: 'Marcus Reyes <marcus.reyes@lonestar-freight.example>',
 			subject: 'Flat tire on trailer TR507',
-			text: 'Trailer TR507 has a flat on the right rear outside tire.\nShop: Gary Tire Care, 219-555-0187, on 12/3/2026 at 8am.',
+			text: 'Trailer TR507 has a flat on the right rear outside tire, odometer 88,120.\nShop: Gary Tire Care, 219-555-0187, on 12/3/2026 @ 9',
 			messageId: 'tire-tr507@lonestar-freight.example',
 		},
 		workOrder: {
 			procedure_name: 'TRL Tire Repair / Replacement',
 			trailer: 'TR507',
-			scheduled_on_date: '2026-12-03T08:00',
+			scheduled_on_date: '2026-12-03T09:00',
 			vendor: 'Gary Tire Care',
 			vendor_phone: '(219) 555-0187',
+			odometer: 88120,
 		},
 		replySays: ['TR507'],
 	},
@@ -126,6 +133,7 @@ const CASES: Expected[] = [
 				'',
 				'> Check engine light came on in truck T121 near Joplin, it still drives fine.',
 				'> Repair shop - Rush Truck Center Springfield, 417-555-0190, 12/4/2026 at 9:30am',
+				'> 402,113 on the odometer',
 				'> Luis',
 			].join('\n'),
 			messageId: 'fwd-t121@lonestar-freight.example',
@@ -135,6 +143,7 @@ const CASES: Expected[] = [
 			truck: 'T121',
 			scheduled_on_date: '2026-12-04T09:30',
 			vendor_phone: '(417) 555-0190',
+			odometer: 402113,
 		},
 		replySays: ['T121'],
 	},
@@ -142,7 +151,7 @@ const CASES: Expected[] = [
 		mail: {
 			from: 'fleet@lonestar-freight.example',
 			subject: 'Windshield',
-			html: '<html><body><p>Hello,</p><p>Truck <b>T125</b> has a cracked <b>windshield</b>, a rock hit it on I-55.</p><p>Safelite Fleet, (630) 555-0166, 12/8/2026 at 1pm.</p></body></html>',
+			html: '<html><body><p>Hello,</p><p>Truck <b>T125</b> has a cracked <b>windshield</b>, a rock hit it on I-55.</p><p>Safelite Fleet, (630) 555-0166, 12/8/2026 at 1pm.</p><p>Odometer: 356,900</p></body></html>',
 			messageId: 'html-t125@lonestar-freight.example',
 		},
 		workOrder: {
@@ -150,6 +159,7 @@ const CASES: Expected[] = [
 			truck: 'T125',
 			scheduled_on_date: '2026-12-08T13:00',
 			vendor_phone: '(630) 555-0166',
+			odometer: 356900,
 		},
 		replySays: ['T125'],
 	},
@@ -161,8 +171,9 @@ const CASES: Expected[] = [
 			attachment: { filename: 'IMG_4412.jpg', contentType: 'image/jpeg', content: PHOTO },
 			messageId: 'photo-t130@lonestar-freight.example',
 		},
-		workOrder: { procedure_name: 'TRK Body Damage', truck: 'T130' },
-		replySays: ['T130'],
+		// Datatruck requires a date and an odometer reading: the driver is asked for them, nothing is created.
+		workOrder: null,
+		replySays: ['T130', 'TRK Body Damage', '- the day and time the work is booked', '- the odometer reading', 'Please resend'],
 	},
 ];
 
@@ -239,7 +250,7 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 			});
 			expect({ mail: mail.subject, body: sent?.body }).toEqual({
 				mail: mail.subject,
-				body: expect.objectContaining({ ...exact, status: 'Pending', notes: [expect.objectContaining({ body: expect.any(String) })] }),
+				body: expect.objectContaining({ ...exact, ...FROM_DEFAULTS, notes: [expect.objectContaining({ body: expect.any(String) })] }),
 			});
 			const body = sent!.body as Record<string, unknown>;
 			// In the workflow's time zone (n8n's GENERIC_TIMEZONE here is UTC), with its offset.
@@ -280,7 +291,7 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 				vendor_phone: '(815) 555-0142',
 				odometer: 401200,
 				reference_number: 'WO-77121',
-				status: 'Pending',
+				...FROM_DEFAULTS,
 			}),
 		);
 		expect((sent[0].body as { scheduled_on_date: string }).scheduled_on_date).toMatch(/^2026-12-09T07:00:00(Z|[+-]00:00)$/);
@@ -290,4 +301,88 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 		expect(reply.text).toContain(`Work order ${created.id} was created`);
 		expect((await executionsOf(session, webhookWfId)).map((r) => r.status)).toEqual(['success']);
 	}, 120_000);
+
+	it('under the published profile (a Datatruck that enforces its published required fields), one more mail pass creates its work orders', async () => {
+		sb.configure({ profile: 'published' });
+		try {
+			const since = Date.now();
+			const repliesBefore = smtp.received.length;
+			const runsBefore = (await executionsOf(session, wfId)).length;
+			const lastId = Math.max(0, ...sb.data.workOrders.map((w) => w.id));
+			const PUBLISHED_CASES: Expected[] = [
+				{
+					mail: {
+						from: 'Dana Whitfield <dispatch@lonestar-freight.example>',
+						subject: 'Repair request WO-77130: brakes on T115',
+						text: 'Truck T115 brake pads are down to the metal.\nBooked at TA Truck Service Joliet 12/10/2026 morning 9, (815) 555-0142.\nOdometer 415,002.',
+						messageId: 'published-brakes-t115@lonestar-freight.example',
+					},
+					workOrder: { procedure_name: 'TRK Brake Issue', truck: 'T115', scheduled_on_date: '2026-12-10T09:00', odometer: 415002, reference_number: 'WO-77130' },
+					replySays: ['T115'],
+				},
+				{
+					mail: {
+						from: 'Marcus Reyes <marcus.reyes@lonestar-freight.example>',
+						subject: 'Flat on trailer TR508',
+						text: 'Trailer TR508 trailer tire flat, odometer 90,450.\nShop: Gary Tire Care, 219-555-0187, 12/11/2026 @ 2',
+						messageId: 'published-tire-tr508@lonestar-freight.example',
+					},
+					workOrder: { procedure_name: 'TRL Tire Repair / Replacement', trailer: 'TR508', scheduled_on_date: '2026-12-11T14:00', odometer: 90450 },
+					replySays: ['TR508'],
+				},
+				{
+					mail: {
+						from: 'driver116@lonestar-freight.example',
+						subject: 'DEF light on truck 116',
+						text: 'Truck 116 DEF light on and derate. Booked at Rush Truck Center 12/12/2026 10am.',
+						messageId: 'published-def-t116@lonestar-freight.example',
+					},
+					workOrder: null,
+					replySays: ['- the odometer reading', 'Please resend'],
+				},
+			];
+			for (const { mail } of PUBLISHED_CASES) mailbox.deliver(rawMail(mail));
+			await waitFor('a reply to every mail', () => (smtp.received.length >= repliesBefore + PUBLISHED_CASES.length ? true : undefined), 90_000);
+			await waitFor('the executions to finish', async () => {
+				const runs = await executionsOf(session, wfId);
+				return runs.length > runsBefore && runs.every((r) => !isRunning(r.status)) ? runs : undefined;
+			}, 30_000);
+			expect((await executionsOf(session, wfId)).map((r) => r.status).filter((s) => s !== 'success')).toEqual([]);
+
+			const posts = sb.log.filter((e) => e.method !== 'GET' && e.at > since);
+			// Create may first send the spec's notes form and retry once in the published one: a 400 writes nothing.
+			expect(posts.every((e) => e.path === CREATE && (e.status === 201 || e.status === 400))).toBe(true);
+			const accepted = posts.filter((e) => e.status === 201);
+			expect(accepted).toHaveLength(PUBLISHED_CASES.filter((c) => c.workOrder).length);
+			expect(sb.data.workOrders.filter((w) => w.id > lastId)).toHaveLength(accepted.length);
+
+			const replies = smtp.received.slice(repliesBefore);
+			for (const { mail, workOrder, replySays } of PUBLISHED_CASES) {
+				const reply = replies.find((m) => m.subject === `Re: ${mail.subject}`);
+				expect({ mail: mail.subject, reply: reply !== undefined }).toEqual({ mail: mail.subject, reply: true });
+				const text = reply!.text ?? '';
+				for (const words of replySays) expect(text).toContain(words);
+				if (!workOrder) {
+					expect(text).toContain('No work order was created');
+					continue;
+				}
+				const { scheduled_on_date: scheduled, ...exact } = workOrder;
+				const sent = accepted.find((e) => {
+					const body = e.body as Record<string, unknown>;
+					return body.truck === workOrder.truck && body.trailer === workOrder.trailer;
+				});
+				const body = sent?.body as Record<string, unknown>;
+				expect({ mail: mail.subject, body }).toEqual({ mail: mail.subject, body: expect.objectContaining({ ...exact, ...FROM_DEFAULTS }) });
+				for (const key of PUBLISHED_REQUIRED) expect({ key, value: body[key] }).toEqual({ key, value: expect.anything() });
+				expect(body.scheduled_on_date).toMatch(new RegExp(`^${scheduled}:00(Z|[+-]00:00)$`));
+				// The published form: notes as strings.
+				expect(body.notes).toEqual([expect.any(String)]);
+				const created = sb.data.workOrders.find((w) => w.id > lastId && (w.truck ?? undefined) === workOrder.truck && (w.trailer ?? undefined) === workOrder.trailer);
+				expect(created).toMatchObject({ procedure_name: workOrder.procedure_name, odometer: workOrder.odometer, ...FROM_DEFAULTS });
+				expect(text).toContain(`Work order ${created!.id} was created`);
+			}
+		} finally {
+			sb.configure({ profile: 'default' });
+		}
+	}, 150_000);
 });

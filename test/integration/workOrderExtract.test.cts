@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
 import { clearSearchCache } from '../../nodes/Datatruck/shared/pickers/searchCache';
 import { useSandbox } from '../harness/sandbox.cts';
@@ -276,7 +276,7 @@ describe.each(['default', 'published'] as const)('Extract From Text → Work Ord
 	afterAll(() => dt.sandbox.configure({ profile: 'default' }));
 
 	/** Work Order › Create as the examples run it: the JSON body is Extract's workOrder. */
-	const createFrom = (items: Array<Record<string, unknown>>) =>
+	const createFrom = (items: IDataObject[]) =>
 		dt.run({
 			parameters: { resource: 'workOrder', operation: 'create', specifyBody: 'json', jsonBody: '={{ JSON.stringify($json.workOrder) }}' },
 			items,
