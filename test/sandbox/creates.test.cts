@@ -59,7 +59,19 @@ describe('sandbox creates and updates', () => {
 			expect(response.status).toBe(201);
 			expect(response.data).toEqual({ id: expect.any(Number) });
 			const list = await client.get('/work-orders/');
-			expect(list.data.results[0]).toEqual({ id: response.data.id, created_datetime: '2025-06-01T12:00:00Z', ...FULL_WORK_ORDER });
+			const id = response.data.id as number;
+			expect(list.data.results[0]).toEqual({
+				id,
+				created_datetime: '2025-06-01T12:00:00Z',
+				...FULL_WORK_ORDER,
+				// The read fields of Datatruck's published page: a new work order is numbered, unpaid and unapproved.
+				number: `WO-2025-${String(id).padStart(3, '0')}`,
+				approved_by: null,
+				custom_payment_method: null,
+				paid_amount: '0.00',
+				balance: '402.40',
+				work_order_payments: [],
+			});
 		});
 
 		it('needs only procedure_name; absent fields read back as null or []', async () => {

@@ -559,7 +559,9 @@ export class SeedGenerator {
 		const fee = rng.pick([0, 25, 45]);
 		const tax = Math.round(subtotal * 0.0725 * 100) / 100;
 		const driver = rng.pick(this.data.drivers);
-		return {
+		// The published read fields are derived from the rest, without drawing from the generator: the data seeded
+		// before they existed stays the same.
+		return withPublishedReadFields({
 			id,
 			created_datetime: toIsoSeconds(createdMs),
 			reference_number: `WO-${rng.digits(6)}`,
@@ -584,8 +586,40 @@ export class SeedGenerator {
 			work_order_tasks: tasks,
 			compensation: rng.chance(0.2) ? [{ driver: driver.account.full_name, customer: rng.pick(this.data.customers) }] : [],
 			tags: rng.chance(0.3) ? [{ name: rng.pick(['Urgent', 'Warranty', 'Recurring']) }] : [],
-		};
+		});
 	}
+}
+
+/** The read fields of Datatruck's published GET /work-orders/ page that follow from the others. */
+export type PublishedWorkOrderFields = 'number' | 'approved_by' | 'custom_payment_method' | 'paid_amount' | 'balance' | 'work_order_payments';
+
+/** `WO-2025-001`: the year the work order was made in and its id, as Datatruck's published page numbers them. */
+export const workOrderNumber = (id: number, createdAt: string): string => `WO-${createdAt.slice(0, 4)}-${String(id).padStart(3, '0')}`;
+
+/**
+ * A seeded work order with the published read fields: approved once work started, a deposit paid on half the work
+ * orders in progress, paid in full a day after the work when completed; some company-paid work on a fleet card.
+ */
+export function withPublishedReadFields(workOrder: Omit<WorkOrder, PublishedWorkOrderFields> & Partial<WorkOrder>): WorkOrder {
+	const total = Number(workOrder.total_price ?? 0);
+	const paidOn = toIsoDate(Date.parse(workOrder.scheduled_on_date ?? workOrder.created_datetime) + DAY_MS);
+	const payments =
+		workOrder.status === 'Completed'
+			? [{ id: workOrder.id * 10 + 1, amount: toDecimal(total), note: 'Paid in full', payment_date: paidOn }]
+			: workOrder.status === 'In Progress' && workOrder.id % 2 === 0
+				? [{ id: workOrder.id * 10 + 1, amount: toDecimal(Math.round(total / 2)), note: 'Deposit', payment_date: paidOn }]
+				: [];
+	const paid = payments.reduce((sum, payment) => sum + Number(payment.amount), 0);
+	const derived = {
+		number: workOrderNumber(workOrder.id, workOrder.created_datetime),
+		approved_by: workOrder.status === 'Pending' ? null : 'Karen Ostrowski',
+		custom_payment_method: workOrder.payment_type === 'Company' && workOrder.id % 3 === 0 ? 'Comdata fleet card' : null,
+		paid_amount: toDecimal(paid),
+		balance: toDecimal(total - paid),
+		work_order_payments: payments,
+	};
+	// `number` right after the id, as Datatruck's page lists it.
+	return Object.assign({ id: workOrder.id, created_datetime: workOrder.created_datetime, number: derived.number }, workOrder, derived);
 }
 
 export interface SeedOptions {

@@ -315,10 +315,24 @@ export interface Note {
 	body: string;
 }
 
-/** docs/api-contract.md A7: the creation fields plus id and created_datetime; absent fields are null. */
+/** A payment towards a work order, as Datatruck's published GET /work-orders/ page shows it. */
+export interface WorkOrderPayment {
+	id: number;
+	amount: DecimalString;
+	note: string | null;
+	payment_date: DateString;
+}
+
+/**
+ * docs/api-contract.md A7: the creation fields plus id and created_datetime; absent fields are null. With the
+ * read fields of Datatruck's published GET /work-orders/ page: `number`, `approved_by`, `custom_payment_method`,
+ * `paid_amount`, `balance` and `work_order_payments` (a created work order starts unpaid and unapproved).
+ */
 export interface WorkOrder {
 	id: number;
 	created_datetime: DateTimeString;
+	/** The work order's number as Datatruck shows it, e.g. `WO-2025-001`. */
+	number: string;
 	reference_number: string | null;
 	status: string | null;
 	type_work_order: string | null;
@@ -337,10 +351,15 @@ export interface WorkOrder {
 	vendor_phone: string | null;
 	vendor_email: string | null;
 	procedure_name: string;
+	approved_by: string | null;
+	custom_payment_method: string | null;
+	paid_amount: DecimalString;
+	balance: DecimalString;
 	notes: Note[];
 	work_order_tasks: WorkOrderTask[];
 	compensation: Compensation[];
 	tags: Tag[];
+	work_order_payments: WorkOrderPayment[];
 }
 
 export interface McNumber {
