@@ -4,7 +4,6 @@ import {
 	keysetBound,
 	keysetTerm,
 	mergeInOrder,
-	pageLink,
 	pagesBetween,
 	parseOrdering,
 	recordComparator,
@@ -61,12 +60,6 @@ describe('the reads of a stretch', () => {
 		expect(pagesBetween(5000, 25, Infinity)).toHaveLength(SEGMENT_REQUESTS - 2);
 		// A Limit reads no page it does not need.
 		expect(pagesBetween(5000, 25, 80)).toEqual([2, 3]);
-	});
-
-	test('a page link keeps every parameter Datatruck sent and changes only the page', () => {
-		expect(pageLink('https://acme.datatruck.io/api/v1/openapi/orders/?filter=%5B%5D&page=2&page_size=25', 7)).toBe(
-			'https://acme.datatruck.io/api/v1/openapi/orders/?filter=%5B%5D&page=7&page_size=25',
-		);
 	});
 
 	test('held ids are left out in one sorted exclude_in term, or not at all', () => {

@@ -1,5 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { valueAt, type ListShape } from '../shared/lists';
+import { TAKES_ALL, valueAt, type ListShape } from '../shared/lists';
 import { containsText, type PickerSearch } from '../shared/pickers';
 import { containsFilter, label, searchPage } from './searchPage';
 
@@ -14,7 +14,6 @@ const PERSON = (value: unknown) => (value && typeof value === 'object' ? (value 
 
 /** How the lists the pickers read page when the node reads them whole (as their Get Many do). */
 const PAGED_BY_25: ListShape = { maxPageSize: 25 };
-const TAKES_ALL: ListShape = { maxPageSize: 1000, acceptsAll: true };
 
 /** A search on a `filter` column: the first page asks Datatruck, the check compares that column. */
 function columnSearch(list: string, url: string, qs: IDataObject, column: string, text: string | undefined, fallback: PickerSearch['fallback']): PickerSearch {

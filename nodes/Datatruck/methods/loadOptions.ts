@@ -1,18 +1,17 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { readPage } from '../shared/lists';
+import { fetchList, TAKES_ALL } from '../shared/lists';
 import { cachedPerCredential } from '../shared/pickers';
-import { datatruckRequest } from '../shared/transport';
 
 /*
  * Dropdowns filled from the company's own data. Datatruck publishes no list of dispatch statuses,
- * trailer types or dispatchers, so each is read from the records that use them: one request for the
- * whole list (`page_size=all`), cached for a minute per credential and shared by the dropdowns
+ * trailer types or dispatchers, so each is read from the records that use them: the whole list (`page_size=all`,
+ * one request where Datatruck answers it whole, else every page by number), cached for a minute per credential and shared by the dropdowns
  * that read the same list. A value no record uses yet can still be given as an expression.
  */
 
 async function wholeList(ctx: ILoadOptionsFunctions, path: string): Promise<IDataObject[]> {
 	return await cachedPerCredential(ctx, `all ${path}`, async () =>
-		readPage(await datatruckRequest(ctx, { method: 'GET', url: path, qs: { page_size: 'all' } })).results,
+		await fetchList(ctx, { method: 'GET', url: path, qs: {} }, TAKES_ALL),
 	);
 }
 

@@ -1,11 +1,12 @@
 import type { IDataObject, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { checkedSearch, matchingPages, scrolledMatch, type PickerSearch } from '../shared/pickers';
+import { NodeOperationError } from 'n8n-workflow';
+import { checkedSearch, continuedBy, matchingPages, scrolledMatch, type PickerSearch } from '../shared/pickers';
 import type { DatatruckContext } from '../shared/transport';
 
 /**
  * One page of a picker's list: page 1 checked against what was typed (shared/pickers/checkedSearch.ts), later
- * pages by the pagination token, which is Datatruck's own `next` link, followed only under the credential's API
- * address. A later page offers only what matches too: a Datatruck that ignores the search pages the whole list.
+ * pages by the pagination token, a page number of the search or of the list read without it (never Datatruck's
+ * `next` link). A later page offers only what matches too: a Datatruck that ignores the search pages the whole list.
  */
 export async function searchPage(
 	ctx: DatatruckContext,
@@ -13,8 +14,10 @@ export async function searchPage(
 	paginationToken: string | undefined,
 	toItem: (record: IDataObject) => INodeListSearchItems,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken
-		? await matchingPages(ctx, { method: 'GET', url: paginationToken }, scrolledMatch(search))
+	const continued = paginationToken ? continuedBy(search, paginationToken) : undefined;
+	if (paginationToken && !continued) throw new NodeOperationError(ctx.getNode(), 'The list could not load more records: reopen the list to start again');
+	const page = continued
+		? await matchingPages(ctx, continued.request, scrolledMatch(search), continued.source, continued.page)
 		: await checkedSearch(ctx, search);
 	return { results: page.records.map(toItem), paginationToken: page.next ?? undefined };
 }

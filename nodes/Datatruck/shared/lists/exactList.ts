@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { DatatruckContext, DatatruckRequest, RequestPurpose } from '../transport';
 import type { ApiFilter } from './filters';
 import { exactPlanHolds } from './listFindings';
-import { allPages, excludableIds, isLastPage, linkedPage, listReadFor, NeedsLess, needsLess, queryPage, type FilterReplacement, type ListRead } from './listRead';
+import { allPages, excludableIds, fullPage, isLastPage, listReadFor, NeedsLess, needsLess, numberedPage, queryPage, type FilterReplacement, type ListRead } from './listRead';
 import { readPlain } from './plainList';
 import { fetchByPageNumber } from './pageNumberList';
 import { findingsFor, markNotHeld, type Finding } from './support';
@@ -13,7 +13,6 @@ import {
 	keysetTerm,
 	MAX_EXCLUDED_IDS,
 	mergeInOrder,
-	pageLink,
 	pagesBetween,
 	parseOrdering,
 	recordComparator,
@@ -24,7 +23,7 @@ import {
 	type SortTerm,
 } from './listPlan';
 import { atOrPast, firstTermPlan, idPlan, keysetPlan, segmentFilters, TIE_ORDER, type AnchoredPlan, type Segment } from './listSegments';
-import { checkedNextLink, pageSizeFor, type ChangeSafeList, type ListShape, type Page } from './pagination';
+import { pageSizeFor, type ChangeSafeList, type ListShape, type Page } from './pagination';
 
 /**
  * Reading a list that changes while it is read, exactly and fast.
@@ -94,8 +93,9 @@ async function readStretch(
 	firstPage?: Page,
 ): Promise<Stretch> {
 	const filters = [...read.filters, ...(query.bound ? [query.bound] : [])];
-	const size = Math.max(1, Math.min(pageSize, want));
-	const first = firstPage ?? (await queryPage(read, [...filters, ...excludeIds(query.excluded)], query.terms, size));
+	const first = firstPage ?? (await queryPage(read, [...filters, ...excludeIds(query.excluded)], query.terms, Math.max(1, Math.min(pageSize, want))));
+	// Pages by number are counted in the size Datatruck answers, which page 1 told when it differs from the size asked.
+	const size = read.served ?? Math.max(1, Math.min(pageSize, want));
 	const held = new Set<number>(query.excluded);
 	let records = unheld(first.results, held);
 	if (isLastPage(first)) return { records, complete: true, certain: records };
@@ -107,10 +107,9 @@ async function readStretch(
 	const fit = Math.min(MAX_EXCLUDED_IDS, excludableIds(read, filters, query.terms, size, largest));
 	// Pages 2 to `room` and page 1: `room` pages of ids left out by the check.
 	const room = Math.floor((fit - query.excluded.length) / size);
-	const link = await checkedNextLink(read.ctx, first.next as string, 2);
 	const pages = pagesBetween(first.count ?? 0, size, want).filter((page) => page <= Math.min(room, SEGMENT_REQUESTS - 1));
 	const question = { filters, terms: query.terms, pageSize: size };
-	for (const page of await allPages(pages.map((number) => linkedPage(read, pageLink(link, number), question)))) {
+	for (const page of await allPages(pages.map((number) => numberedPage(read, first.query, number, question)))) {
 		records.push(...unheld(page.results, held));
 	}
 
@@ -149,7 +148,8 @@ async function fetchChangeSafe(
 	read.tieBreakerAdded = !ownTerms.some((term) => term.path === 'id');
 	const userTerms = withIdTieBreaker(ownTerms);
 	const want = limit ?? Infinity;
-	const pageSize = Math.min(maxPageSize, want);
+	// Where Datatruck was seen to answer fewer a page than asked, the read asks for that many from the start.
+	const pageSize = Math.min(maxPageSize, want, read.served ?? Infinity);
 	for (let attempt = 0; ; attempt++) {
 		if (!exactPlanHolds(read.origin, name, read.filters)) return await readWithLess(read, list, ownTerms, userTerms, maxPageSize, want, []);
 		const outcome = await readExact(read, list, userTerms, { pageSize, maxPageSize }, want, limit).catch(needsLess);
@@ -206,17 +206,17 @@ async function readExact(
 	read: ListRead,
 	list: ChangeSafeList,
 	userTerms: SortTerm[],
-	{ pageSize, maxPageSize }: { pageSize: number; maxPageSize: number },
+	{ pageSize: asked, maxPageSize }: { pageSize: number; maxPageSize: number },
 	want: number,
 	limit: number | undefined,
 ): Promise<IDataObject[]> {
-	const ctx = read.ctx;
+	let pageSize = asked;
 	const compare = recordComparator(userTerms);
 	const keyset = keysetTerm(userTerms, list.keysetFields);
 	const first = await queryPage(read, read.filters, userTerms, Math.max(pageSize, Math.min(CHECKED_PAGE, maxPageSize)));
+	// A list that answers fewer records a page than asked is read on exactly in that size.
+	if (read.served !== undefined && want > read.served) pageSize = Math.min(fullPage(read, pageSize), maxPageSize);
 	const stretchSize = SEGMENT_REQUESTS * pageSize;
-	// A link that leaves the credential's address, or loops, means something is wrong: stop here.
-	if (!isLastPage(first)) await checkedNextLink(ctx, first.next as string, 2);
 	if (!isLastPage(first) && (first.count ?? Infinity) > stretchSize && want > stretchSize) {
 		// Longer than the budget of one window: the rate limit sets the pace, not the round trips, so
 		// pages go one after the other, each anchored on the last record read (exact, nothing to check).

@@ -11,7 +11,7 @@ export {
 	type FilterField,
 } from './filters';
 export { valueAt } from './listPlan';
-export { readPage, type ListShape, type Page } from './pagination';
+export { readPage, TAKES_ALL, type ListShape, type Page } from './pagination';
 export { findingsFor, markNotHeld, resetSupport, supports, type Finding } from './support';
 export { offerReplacement, replacementsFor } from './replacements';
 export { saysAbout } from './listFindings';

@@ -42,7 +42,8 @@ export class ListBudget {
 	 */
 	plan(count: number | undefined, perPage: number): void {
 		if (this.perPage === 0) this.perPage = Math.max(1, perPage);
-		const pages = count === undefined ? 1 : Math.max(1, Math.ceil(count / this.perPage));
+		// Without a count (a bare array), each answer may be followed by one page more than the records seen fill.
+		const pages = Math.max(1, Math.ceil((count ?? this.seen.size + this.perPage) / this.perPage));
 		this.pages = Math.max(this.pages, pages);
 	}
 

@@ -47,14 +47,12 @@ export const orderingIgnored = (list: string) =>
 	finding(list, `${list}.ordering`, `answered the ${list} list out of the order asked for`, PLAIN);
 export const orderingMultiRefused = (list: string) =>
 	finding(list, `${list}.ordering.multi`, `refused several ordering fields on the ${list} list`, `sends one ordering field and ${PLAIN}`);
-export const pageSizeIgnored = (list: string) =>
-	finding(list, `${list}.pageSize`, `answered pages of another size than page_size on the ${list} list`, PLAIN);
 export const requestLineTooLong = (list: string) =>
 	finding(list, 'requestLine.long', 'refused a long request line', `keeps request lines short: it ${PLAIN}`);
 
 /** Whether the exact plan (page numbers checked by left-out ids, keyset anchors) may be used on this origin, `besides` what it can do without. */
 export function exactPlanHolds(origin: string, list: string, filters: ApiFilter[], besides: string[] = []): boolean {
-	const keys = [`${list}.filter`, `${list}.filter.id`, `${list}.ordering`, `${list}.ordering.multi`, `${list}.pageSize`, 'requestLine.long'];
+	const keys = [`${list}.filter`, `${list}.filter.id`, `${list}.ordering`, `${list}.ordering.multi`, 'requestLine.long'];
 	return keys.every((key) => besides.includes(key) || supports(origin, key)) && filters.every((filter) => filterHolds(origin, list, filter.column));
 }
 

@@ -198,8 +198,3 @@ export function pagesBetween(count: number, pageSize: number, want: number): num
 	const pages = Math.min(Math.ceil(Math.min(count, want) / pageSize), SEGMENT_REQUESTS);
 	return Array.from({ length: Math.max(pages - 2, 0) }, (_, index) => index + 2);
 }
-
-/** The link to page `page`, made from Datatruck's own link to page 2 so every other parameter stays as it sent it. */
-export function pageLink(nextLink: string, page: number): string {
-	return nextLink.replace(/([?&])page=\d+/, `$1page=${page}`);
-}

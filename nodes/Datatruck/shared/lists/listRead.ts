@@ -8,14 +8,13 @@ import {
 	listNameOf,
 	orderingIgnored,
 	orderingMultiRefused,
-	pageSizeIgnored,
 	requestLineTooLong,
 	saysAbout,
 	saysLineTooLong,
 } from './listFindings';
 import { formatOrdering, type SortTerm } from './listPlan';
 import { readPage, type Page } from './pagination';
-import type { Finding } from './support';
+import { rememberPageSize, servedPageSize, type Finding } from './support';
 
 /**
  * One list read's requests: each counted against the read's budget, each answer checked against its question
@@ -44,6 +43,11 @@ export interface ListRead {
 	tieBreakerAdded: boolean;
 	/** Columns the node chose itself, with their published form. */
 	replacements: Map<string, FilterReplacement>;
+	/**
+	 * The records a page of this list holds as Datatruck answers it, once seen to differ from what was asked (a list
+	 * that serves 10 a page whatever `page_size` says): pages by number are counted, and asked for, in this size.
+	 */
+	served?: number;
 }
 
 /** A read of the list `request` asks for, its query split into the user's filters and the rest. */
@@ -69,6 +73,7 @@ export async function listReadFor(
 		budget: new ListBudget(ctx, list),
 		tieBreakerAdded: false,
 		replacements,
+		served: servedPageSize(connection.origin, list),
 	};
 }
 
@@ -135,16 +140,25 @@ function refusalOf(read: ListRead, error: unknown, filters: ApiFilter[], terms: 
 	return undefined;
 }
 
-/** What an answer shows Datatruck ignored, as findings (none: it kept to the question). */
+/**
+ * What an answer shows Datatruck ignored, as findings (none: it kept to the question). Pages of another size than
+ * asked are no reason for a plan that needs less: the read goes on in the size Datatruck answers, remembered.
+ */
 function answerFindings(read: ListRead, page: Page, filters: ApiFilter[], terms: SortTerm[], pageSize: number): Finding[] {
 	const more = !isLastPage(page) && (page.count === undefined || page.count > page.results.length);
-	const seen = disregardIn(page.results, { filters, terms, pageSize, more, fields: read.fields });
-	return [
-		...filterIgnored(read.list, seen.columns),
-		...(seen.ordering ? [orderingIgnored(read.list)] : []),
-		...(seen.pageSize ? [pageSizeIgnored(read.list)] : []),
-	];
+	const seen = disregardIn(page.results, { filters, terms, pageSize: read.served ?? pageSize, more, fields: read.fields });
+	if (seen.pageSize && !page.bare) adoptPageSize(read, page.results.length);
+	return [...filterIgnored(read.list, seen.columns), ...(seen.ordering ? [orderingIgnored(read.list)] : [])];
 }
+
+/** From now on pages of this list are counted in the size Datatruck answers, on this origin too (said once in the log). */
+function adoptPageSize(read: ListRead, size: number): void {
+	read.served = size;
+	rememberPageSize(read.ctx, read.origin, read.list, size);
+}
+
+/** The records a full page holds: as Datatruck was seen to answer, else as asked. */
+export const fullPage = (read: ListRead, asked: number): number => read.served ?? asked;
 
 /** Budgets the read from its first answer: the pages Datatruck says there are, in the size it answers. */
 function planBudget(read: ListRead, page: Page, pageSize: number): void {
@@ -172,7 +186,9 @@ export async function queryPage(
 	const body = await datatruckRequest(read.ctx, request, read.purpose).catch((error: unknown) => {
 		throw (checked ? refusalOf(read, error, filters, terms) : undefined) ?? error;
 	});
-	const page = readPage(body);
+	const page = { ...readPage(body, read.served), query: qs };
+	// A bare array says nothing of its size: its first full page sets what a full page holds for this read.
+	if (page.bare && read.served === undefined && page.results.length > 0) read.served = page.results.length;
 	planBudget(read, page, pageSize);
 	read.budget.judge(page.results);
 	const findings = checked ? answerFindings(read, page, filters, terms, pageSize) : [];
@@ -181,25 +197,28 @@ export async function queryPage(
 }
 
 /**
- * A page by number. Past the end Datatruck answers 404 ("Invalid page"): the list shrank since page
+ * Page `number` of the list `query` asks for, built from the credential's own address and the node's own query,
+ * never from Datatruck's `next` link. Past the end Datatruck answers 404 ("Invalid page"): the list shrank since page
  * 1 told its count, so the page is empty, and the check read finds what moved up. `question`: what the page must
  * keep to (the user's filters and order), checked like a queried page.
  */
-export async function linkedPage(
+export async function numberedPage(
 	read: ListRead,
-	url: string,
+	query: IDataObject | undefined,
+	number: number,
 	question?: { filters: ApiFilter[]; terms: SortTerm[]; pageSize: number },
 ): Promise<Page> {
 	const pastTheEnd = Symbol('past the end');
 	read.budget.spend(`reading the ${read.list} list by page number`);
+	const asked: IDataObject = { ...(query ?? read.request.qs), page: number };
+	if (read.served !== undefined && typeof asked.page_size === 'number') asked.page_size = read.served;
+	const request = { method: 'GET' as const, url: read.request.url, qs: asked, timeout: read.request.timeout, together: true };
 	// Any other failure is the transport's own NodeApiError, passed on as it is.
-	const body = await datatruckRequest(read.ctx, { method: 'GET', url, timeout: read.request.timeout, together: true }, read.purpose).catch(
-		(error: { httpCode?: unknown }) => {
-			if (error.httpCode === '404') return pastTheEnd;
-			throw error;
-		},
-	);
-	const page = body === pastTheEnd ? { results: [], next: null } : readPage(body);
+	const body = await datatruckRequest(read.ctx, request, read.purpose).catch((error: { httpCode?: unknown }) => {
+		if (error.httpCode === '404') return pastTheEnd;
+		throw error;
+	});
+	const page = body === pastTheEnd ? { results: [], next: null } : readPage(body, read.served);
 	read.budget.judge(page.results);
 	if (question) {
 		const findings = answerFindings(read, page, question.filters, question.terms, question.pageSize);

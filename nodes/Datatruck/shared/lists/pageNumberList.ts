@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { datatruckRequest } from '../transport';
 import { SEGMENT_REQUESTS, unheld } from './listPlan';
 import { isLastPage, type ListRead } from './listRead';
-import { checkedNextLink, readPage, type Page } from './pagination';
-import { changedWhileRead, idsInPlace, readByNumber } from './plainList';
+import { readPage, type Page } from './pagination';
+import { changedWhileRead, idsInPlace, pageIgnored, readByNumber } from './plainList';
 import { settleInNode } from './settleInNode';
 
 /**
@@ -45,14 +45,19 @@ async function readPass(read: ListRead, want: number): Promise<Page[]> {
 	const size = Number(read.request.qs?.page_size) || page1.results.length;
 	read.budget.plan(page1.count, page1.count !== undefined && page1.count > page1.results.length ? page1.results.length : size);
 	if (isLastPage(page1) || page1.results.length >= want) return pages;
-	const link = await checkedNextLink(read.ctx, page1.next as string, 2);
 	// Pages come in the size Datatruck answers, whatever page_size asked for.
 	const perPage = Math.max(1, page1.results.length);
 	if (page1.count === undefined) {
-		// No count: page after page until one ends the list, each that links on one page more in the budget.
+		// No count: page after page until one ends the list (short, empty, or past the end), each one page more in
+		// the budget; a page of records already read means the page number is ignored.
+		read.served = perPage;
+		const seen = new Set(page1.results.map((record) => record.id));
 		for (let number = 2; !isLastPage(pages[pages.length - 1]) && pages.length * perPage < want; number++) {
 			read.budget.plan((pages.length + 1) * perPage, perPage);
-			pages.push(...(await readByNumber(read, link, [number])));
+			const [page] = await readByNumber(read, read.request.qs, [number]);
+			if (page.results.length > 0 && page.results.every((record) => seen.has(record.id))) throw pageIgnored(read, seen.size, undefined);
+			page.results.forEach((record) => seen.add(record.id));
+			pages.push(page);
 		}
 		return pages;
 	}
@@ -60,7 +65,15 @@ async function readPass(read: ListRead, want: number): Promise<Page[]> {
 	const numbers = Array.from({ length: Math.max(Math.ceil(count / perPage) - 1, 0) }, (_, index) => index + 2);
 	for (let start = 0; start < numbers.length; start += SEGMENT_REQUESTS) {
 		const batch = numbers.slice(start, start + SEGMENT_REQUESTS);
-		pages.push(...(await readByNumber(read, link, batch)));
+		pages.push(...(await readByNumber(read, read.request.qs, batch)));
 	}
+	// A whole page of records already read in this pass, where the count says others exist: the page number is ignored.
+	const seen = new Set<unknown>();
+	const repeated = pages.some((page) => {
+		const fresh = page.results.filter((record) => !seen.has(record.id));
+		page.results.forEach((record) => seen.add(record.id));
+		return page.results.length > 0 && fresh.length === 0;
+	});
+	if (repeated) throw pageIgnored(read, seen.size, page1.count);
 	return pages;
 }

@@ -1,7 +1,5 @@
-import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 import type { FilterField } from './filters';
-import { connectionFor, type DatatruckContext } from '../transport';
 
 /** What a list needs for exactList.ts to read it exactly while it changes. */
 export interface ChangeSafeList {
@@ -24,54 +22,44 @@ export interface ListShape {
 export interface Page {
 	results: IDataObject[];
 	count?: number;
+	/**
+	 * Only whether more records follow: Datatruck's `next` in whatever form it wrote it (absolute, `http://` behind a
+	 * proxy, relative, resource-relative), or MORE_UNLINKED. It is never followed: pages are asked for by number from
+	 * the credential's own address, so the token cannot leave it.
+	 */
 	next: string | null;
+	/** The query this page was asked with: later pages by number repeat it. */
+	query?: IDataObject;
+	/** Answered as a bare JSON array, without `count`, `next` or `results`. */
+	bare?: boolean;
 }
 
-/** Reads the pagination envelope; a plain array (seen on some list endpoints) is one final page. */
-export function readPage(body: unknown): Page {
-	if (Array.isArray(body)) return { results: body as IDataObject[], next: null };
-	const envelope = (body ?? {}) as IDataObject;
-	const results = Array.isArray(envelope.results) ? (envelope.results as IDataObject[]) : [];
-	const next = typeof envelope.next === 'string' && envelope.next ? envelope.next : null;
-	const count = typeof envelope.count === 'number' ? envelope.count : undefined;
-	return { results, next, count };
-}
+/** `next` of a page that says nothing of what follows but may be followed by more (a full bare array). */
+export const MORE_UNLINKED = '(more)';
 
 /**
- * A next-page link that may be followed: under the credential's own origin and API path (the token
- * must never be sent elsewhere) and, when `expectedPage` is given, pointing at that page.
+ * Reads a list answer. The envelope's `next`, or the absence of one where `count` says more records exist, says
+ * whether more follow. A bare array (the loads list's published sample) is never taken as the whole list: it may be
+ * followed by more while it is full, `fullAt` being the records a page of this list holds when known (a shorter one
+ * is the last), else any records at all (the next page, empty or not found, tells).
  */
-export async function checkedNextLink(ctx: DatatruckContext, nextUrl: string, expectedPage?: number): Promise<string> {
-	const connection = await connectionFor(ctx);
-	if (!nextUrl.startsWith(`${connection.baseUrl}/`) && !nextUrl.startsWith(`${connection.baseUrl}?`)) {
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: 'foreign next link' },
-			{
-				message: `Datatruck's link to the next page points outside ${connection.baseUrl}; stopped so that your API token is not sent there`,
-				description: `The next-page link was ${safeOrigin(nextUrl)}. If your Datatruck address changed, update the Company field of the credential.`,
-			},
-		);
+export function readPage(body: unknown, fullAt?: number): Page {
+	if (Array.isArray(body)) {
+		const results = body as IDataObject[];
+		const more = results.length > 0 && (fullAt === undefined || results.length >= fullAt);
+		return { results, next: more ? MORE_UNLINKED : null, bare: true };
 	}
-	if (expectedPage !== undefined && !new RegExp(`[?&]page=${expectedPage}(&|$)`).test(nextUrl)) throw repeatedNextError(ctx);
-	return nextUrl;
+	const envelope = (body ?? {}) as IDataObject;
+	const results = Array.isArray(envelope.results) ? (envelope.results as IDataObject[]) : [];
+	const count = typeof envelope.count === 'number' ? envelope.count : undefined;
+	const linked = typeof envelope.next === 'string' && envelope.next ? envelope.next : null;
+	// An envelope without a `next` key at all: its count tells whether pages remain.
+	const unlinked = !('next' in envelope) && count !== undefined && count > results.length ? MORE_UNLINKED : null;
+	return { results, next: linked ?? unlinked, count };
 }
 
-function repeatedNextError(ctx: DatatruckContext): NodeApiError {
-	return new NodeApiError(
-		ctx.getNode(),
-		{ message: 'repeated next link' },
-		{
-			message: 'Datatruck sent the same next page twice; stopped to avoid an endless loop',
-			description: 'Some records may be missing from this run. Try again; if it repeats, narrow the filters.',
-		},
-	);
-}
-
-/** Only where a link points, never its query: a foreign link may carry anything. */
-function safeOrigin(url: string): string {
-	return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? 'not a web address';
-}
+/** A list that takes `page_size=all` (drivers, trailers): read whole in one request where Datatruck answers it so. */
+export const TAKES_ALL: ListShape = { maxPageSize: 1000, acceptsAll: true };
 
 /** The page size to ask for: as few requests as the list allows, and never more records than needed. */
 export function pageSizeFor(shape: ListShape, limit?: number): number | 'all' {

@@ -1,11 +1,12 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
-import { checkedNextLink, type Page } from './pagination';
+import type { IDataObject as Query } from 'n8n-workflow';
+import type { Page } from './pagination';
 import { disregardIn, evaluable, kindOfColumn, meets } from './answerCheck';
 import type { ApiFilter } from './filters';
 import { filterHolds, filterIgnored, orderingIgnored } from './listFindings';
-import { idOf, pageLink, recordComparator, SEGMENT_REQUESTS, unheld, type SortTerm } from './listPlan';
-import { allPages, isLastPage, linkedPage, queryPage, type ListRead } from './listRead';
+import { idOf, recordComparator, SEGMENT_REQUESTS, unheld, type SortTerm } from './listPlan';
+import { allPages, isLastPage, numberedPage, queryPage, type ListRead } from './listRead';
 import { markNotHeld, supports, type Finding } from './support';
 
 /**
@@ -55,7 +56,7 @@ export async function readPlain(
 			return Math.ceil((trust.readAll ? first.count : Math.min(first.count, want)) / perPage);
 		};
 		read.budget.plan(first.count, perPage);
-		const link = await checkedNextLink(read.ctx, first.next as string, 2);
+		const link = first.query;
 		const firstPass = [first];
 		for (let next = 2; next <= lastPage() || trust.tiesPending(records, want); ) {
 			// Without a count, one page at a time: each that links on is one page more in the budget.
@@ -70,9 +71,11 @@ export async function readPlain(
 			// A stretch of pages with nothing new, or one that ran out, ends the plan.
 			if (pages.some(isLastPage)) break;
 			if (fresh.length === 0) {
-				// Pages by number that bring back what was read while page 1 says more exist: the page number itself
-				// is ignored, and ending here would return part of the list as if it were all of it.
-				if (first.count !== undefined && held.size < Math.min(first.count, want)) throw pageIgnored(read, held.size, first.count);
+				// Pages by number that bring back what was read while page 1 says more exist (or, without a count, a
+				// page of records already read where a list that ended answers none): the page number itself is
+				// ignored, and ending here would return part of the list as if it were all of it.
+				const short = first.count === undefined ? pages.some((page) => page.results.length > 0) : held.size < Math.min(first.count, want);
+				if (short) throw pageIgnored(read, held.size, first.count);
 				break;
 			}
 		}
@@ -186,9 +189,9 @@ function tiesInOrder(records: IDataObject[], terms: SortTerm[]): IDataObject[] {
 	return ordered;
 }
 
-/** Pages `numbers` of the list `link` leads to, sent at once (the limiter paces them). */
-export function readByNumber(read: ListRead, link: string, numbers: number[]): Promise<Page[]> {
-	return allPages(numbers.map((number) => linkedPage(read, pageLink(link, number))));
+/** Pages `numbers` of the list `query` asks for, sent at once (the limiter paces them). */
+export function readByNumber(read: ListRead, query: Query | undefined, numbers: number[]): Promise<Page[]> {
+	return allPages(numbers.map((number) => numberedPage(read, query, number)));
 }
 
 /** The ids of a pass, page by page, as one comparable text. */
@@ -208,10 +211,10 @@ export function changedWhileRead(read: ListRead, why: string): NodeOperationErro
 /** `workOrders` → `work orders`: the list as a dispatcher names it. */
 const listWords = (list: string) => list.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
 
-function pageIgnored(read: ListRead, held: number, count: number): NodeOperationError {
+export function pageIgnored(read: ListRead, held: number, count: number | undefined): NodeOperationError {
 	return new NodeOperationError(
 		read.ctx.getNode(),
-		`Datatruck answered the ${listWords(read.list)} list's next pages with records already read, so the node could read only ${held} of ${count}`,
+		`Datatruck answered the ${listWords(read.list)} list's next pages with records already read, so the node could read only ${held} of ${count ?? 'them'}`,
 		{ description: 'Datatruck seems to ignore the page number on this list. Please tell the maintainers, with the output of Connection › Check Compatibility.' },
 	);
 }

@@ -43,7 +43,27 @@ export function findingsFor(origin: string): Finding[] {
 	return [...(notHeld.get(origin)?.values() ?? [])];
 }
 
+/** Records a page of each list holds on each origin, where Datatruck answers another size than asked. */
+const pageSizes = new Map<string, number>();
+
+/** The records a page of `list` holds on this origin, once seen to differ from what the node asks. */
+export function servedPageSize(origin: string, list: string): number | undefined {
+	return pageSizes.get(`${origin} ${list}`);
+}
+
+/** Remembers the page size Datatruck answers on this list; the first time, says so in n8n's log. */
+export function rememberPageSize(ctx: { logger?: Logger }, origin: string, list: string, size: number): void {
+	pageSizes.set(`${origin} ${list}`, size);
+	markNotHeld(ctx, origin, {
+		key: `${list}.pageSize`,
+		assumption: 'A2',
+		seen: `answered pages of ${size} records on the ${list} list, whatever page_size asked`,
+		instead: `asks for pages of ${size} and reads the list exactly at that size`,
+	});
+}
+
 /** Forgets every finding: for tests, which start each case from the node's assumptions. */
 export function resetSupport(): void {
 	notHeld.clear();
+	pageSizes.clear();
 }

@@ -1,4 +1,3 @@
-import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 import { fetchList, markNotHeld, readPage, supports, type ListShape } from '../lists';
 import { connectionFor, datatruckRequest, type DatatruckContext, type DatatruckRequest } from '../transport';
@@ -41,8 +40,25 @@ export type Fallback =
 export interface CheckedPage {
 	/** The records that match, Datatruck's or the node's. */
 	records: IDataObject[];
-	/** The link of the page to read next; null when there is none or the node matched the whole list. */
+	/** The pagination token of the page to read next (pageToken); null when there is none or the node matched the whole list. */
 	next: string | null;
+}
+
+/** Which request a later page continues: Datatruck's search, or the list read without it. */
+type PageSource = 'search' | 'fallback';
+
+/**
+ * A picker's pagination token: the request it continues and the page number. Never Datatruck's `next` link: pages are
+ * asked for by number from the credential's own address, so the token cannot be sent elsewhere.
+ */
+const pageToken = (source: PageSource, page: number): string => `${source}:${page}`;
+
+/** The request and page a pagination token continues; undefined for a token this node did not write. */
+export function continuedBy(search: PickerSearch, token: string): { request: DatatruckRequest; page: number; source: PageSource } | undefined {
+	const [, source, page] = /^(search|fallback):([1-9]\d*)$/.exec(token) ?? [];
+	if (!source) return undefined;
+	if (source === 'search') return { request: search.request, page: Number(page), source };
+	return search.fallback.kind === 'pageByPage' ? { request: search.fallback.request, page: Number(page), source: 'fallback' } : undefined;
 }
 
 /** Pages a page-by-page answer reads at most while none of them holds a match. */
@@ -64,7 +80,7 @@ export async function checkedSearch(ctx: DatatruckContext, search: PickerSearch)
 		throw error;
 	});
 	if (!answer) return await withoutSearch(ctx, origin, search, `refused a search of the ${search.list} list with a 400`);
-	if (answer.results.every(search.matches)) return { records: answer.results, next: answer.results.length ? answer.next : null };
+	if (answer.results.every(search.matches)) return { records: answer.results, next: answer.results.length && answer.next ? pageToken('search', 2) : null };
 	return await withoutSearch(ctx, origin, search, `answered a search of the ${search.list} list with records that do not match it`);
 }
 
@@ -85,7 +101,7 @@ async function withoutSearch(ctx: DatatruckContext, origin: string, search: Pick
  */
 export async function matchedInNode(ctx: DatatruckContext, search: PickerSearch): Promise<CheckedPage> {
 	const { fallback } = search;
-	if (fallback.kind === 'pageByPage') return await matchingPages(ctx, fallback.request, scrolledMatch(search));
+	if (fallback.kind === 'pageByPage') return await matchingPages(ctx, fallback.request, scrolledMatch(search), 'fallback', 1);
 	const key = JSON.stringify(['whole', fallback.request.url, fallback.request.qs ?? {}]);
 	const records = await cachedPerCredential(ctx, key, async () => await fetchList(ctx, fallback.request, fallback.shape));
 	return { records: records.filter(search.matches), next: null };
@@ -97,41 +113,33 @@ export function scrolledMatch(search: PickerSearch): (record: IDataObject) => bo
 }
 
 /**
- * The matching records of the page `first` asks for and, while none matches, of the pages after it, at most
- * PAGES_PER_ANSWER requests; each record once. `next` links are only followed under the credential's API address,
- * so the token is never sent elsewhere. Cached per credential like any search.
+ * The matching records of page `from` of the list `request` asks for and, while none matches, of the pages after it,
+ * at most PAGES_PER_ANSWER requests; each record once. Pages are asked for by number under the credential's own
+ * address, Datatruck's `next` only saying that more exist. Cached per credential like any search.
  */
 export async function matchingPages(
 	ctx: DatatruckContext,
-	first: DatatruckRequest,
+	request: DatatruckRequest,
 	matches: (record: IDataObject) => boolean,
+	source: PageSource,
+	from: number,
 ): Promise<CheckedPage> {
-	await ownLink(ctx, first.url);
-	const key = JSON.stringify(['pages', first.url, first.qs ?? {}]);
+	const key = JSON.stringify(['pages', request.url, request.qs ?? {}, from]);
 	return await cachedPerCredential(ctx, key, async () => {
 		const records: IDataObject[] = [];
 		const held = new Set<unknown>();
-		let request = first;
-		for (let read = 1; ; read++) {
-			const page = readPage(await datatruckRequest(ctx, request));
-			for (const record of page.results.filter(matches)) {
+		for (let page = from; ; page++) {
+			const qs = page === 1 ? request.qs : { ...request.qs, page };
+			const answer = readPage(await datatruckRequest(ctx, { ...request, qs }));
+			for (const record of answer.results.filter(matches)) {
 				if (record.id !== undefined && held.has(record.id)) continue;
 				held.add(record.id);
 				records.push(record);
 			}
-			const next = page.results.length && page.next ? await ownLink(ctx, page.next) : null;
-			if (!next || records.length || read === PAGES_PER_ANSWER) return { records, next };
-			request = { method: 'GET', url: next };
+			const next = answer.results.length && answer.next ? pageToken(source, page + 1) : null;
+			if (!next || records.length || page + 1 - from === PAGES_PER_ANSWER) return { records, next };
 		}
 	});
-}
-
-/** A link from an answer or a pagination token, refused unless under the credential's API address. */
-async function ownLink(ctx: DatatruckContext, url: string): Promise<string> {
-	if (!/^[a-z]+:\/\//i.test(url)) return url;
-	const { baseUrl } = await connectionFor(ctx);
-	if (url.startsWith(`${baseUrl}/`) || url.startsWith(`${baseUrl}?`)) return url;
-	throw new NodeOperationError(ctx.getNode(), 'The list could not load more records: the next-page link is not under your Datatruck address');
 }
 
 /** A case-insensitive "contains" on one value, as Datatruck's `contains` operator and `search` compare. */

@@ -6,9 +6,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { offerReplacement, readPage, supports, valueAt, type ApiFilter } from '../lists';
+import { fetchList, offerReplacement, supports, TAKES_ALL, valueAt, type ApiFilter } from '../lists';
 import { ParameterCheck } from '../fields';
-import { connectionFor, datatruckRequest } from '../transport';
+import { connectionFor } from '../transport';
 
 /** Where loads carry no `dispatcher__id` filter (A31), the published `dispatcher__full_name`. */
 const BY_ID_FINDING = 'loads.filter.dispatcher__id';
@@ -51,7 +51,7 @@ export function chosenDispatchers(ctx: IExecuteSingleFunctions): number[] {
  * dropdown reads; an ID no driver's dispatcher has names the parameter.
  */
 async function byDispatcherNames(ctx: IExecuteSingleFunctions, ids: number[]): Promise<ApiFilter> {
-	const drivers = readPage(await datatruckRequest(ctx, { method: 'GET', url: '/drivers/list/', qs: { page_size: 'all' } })).results;
+	const drivers = await fetchList(ctx, { method: 'GET', url: '/drivers/list/', qs: {} }, TAKES_ALL);
 	const names = new Map<number, string>();
 	for (const driver of drivers) {
 		const dispatcher = driver.assigned_dispatcher as IDataObject | undefined;
