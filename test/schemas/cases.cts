@@ -139,9 +139,17 @@ export const SCHEMA_CASES: SchemaCase[] = [
 	{
 		node: 'datatruck',
 		name: 'repair emails read into work orders (ready, unknown unit, no unit, no date)',
-		parameters: { resource: 'workOrder', operation: 'extractFromText', options: { timeZone: 'America/Chicago', now: SCHEMA_CLOCK } },
+		parameters: {
+			resource: 'workOrder',
+			operation: 'extractFromText',
+			options: {
+				timeZone: 'America/Chicago',
+				now: SCHEMA_CLOCK,
+				defaults: { values: { typeWorkOrder: 'Repair', paymentType: 'Credit Card', assignedTo: 'Tony Mechanic', status: 'Pending', invoiceId: 'TBD' } },
+			},
+		},
 		items: [
-			{ subject: 'T-112 brakes', textPlain: 'Truck 112 brakes grinding, booked at Big Rig Repair Dallas tomorrow 2pm. odometer 412,870. Shop # 214-555-0100, our WO-104233' },
+			{ subject: 'T-112 brakes', textPlain: 'Truck 112 brakes grinding, booked at Big Rig Repair Dallas tomorrow 2pm. odometer 412,870. Shop # 214-555-0100, our WO-104233, invoice VINV-20431' },
 			{ subject: 'unit 999', textPlain: 'unit 999 making a noise' },
 			{ subject: 'help', textPlain: 'trailer tire flat' },
 		],
