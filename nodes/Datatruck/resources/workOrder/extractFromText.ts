@@ -57,7 +57,7 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 		default: '={{ $json.output }}',
 		displayOptions: { show: { ...display.show, source: [SOURCE_FIELDS] } },
 		description:
-			"The Information Extractor's output, an object with any of: unit, procedure, scheduledOn, vendor, vendorPhone, odometer, reference, notes",
+			"The Information Extractor's output, an object with any of: unit, procedure, scheduledOn, vendor, vendorPhone, odometer, reference, invoice, notes",
 	},
 	{
 		displayName: 'Options',
@@ -82,7 +82,7 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 				placeholder: 'Add Defaults',
 				default: {},
 				description:
-					'Work order fields a repair request does not say but Datatruck requires, as in Work Order › Create. Each one left empty is named in Missing, and Ready stays false.',
+					'Work order fields a repair request does not say but Datatruck requires, as in Work Order › Create. Type, Payment Type, Assigned To or Invoice ID left empty is named in Missing, and Ready stays false.',
 				options: [
 					{
 						name: 'values',
