@@ -18,6 +18,8 @@ export interface RunOptions {
 	credentials: ICredentialDataDecryptedObject;
 	/** Input items; one empty item when omitted, as after a Manual Trigger. */
 	items?: IDataObject[];
+	/** Input items with binary data (e.g. a mail's attachment); used instead of `items` when given. */
+	inputItems?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	/** The workflow's time zone (Settings › Timezone); UTC unless a test is about time zones. */
 	timezone?: string;
@@ -50,7 +52,7 @@ export function sandboxCredentials(baseUrl: string, token: string, extra: IDataO
 
 /** Runs Input → Datatruck through n8n-core's real WorkflowExecute and RoutingNode. */
 export async function runDatatruck(options: RunOptions): Promise<RunResult> {
-	const inputItems = (options.items ?? [{}]).map((json) => ({ json }));
+	const inputItems = options.inputItems ?? (options.items ?? [{}]).map((json) => ({ json }));
 	const nodeTypes = testNodeTypes({ [INPUT_TYPE]: inputNodeType(inputItems) });
 	const workflow = new Workflow({
 		id: 'test-workflow',

@@ -20,11 +20,15 @@ import {
 } from '../../shared/fields';
 import { showFor } from '../../shared/descriptions';
 import { datatruckOperation } from '../../shared/route';
+import { rateConfirmationFields, rateConfirmationValue } from './rateConfirmation';
 
 /*
- * The creation body is not published (docs/api-contract.md A10): a flat JSON object with the load's
- * fields and `stops` ([{stop_type, company, address1, …}]); `customer` and at least one pickup and
- * one delivery stop, each with city and state, are required. The reply is the created load (A11).
+ * The creation body as Datatruck's published page shows it (POST /orders/create/, docs/api-contract.md A10): a flat
+ * JSON object with the load's fields, `rate_confirmation` (rateConfirmation.ts) and `stops` written as
+ * [{stop_type, company_name, address, zip_code, enter_time, exit_time, reference_id, seal_number}]. A stop has no
+ * city or state key: City, State and ZIP Code typed apart are joined into `address` ("1200 W 35th St, Chicago, IL
+ * 60609"), and the ZIP code is sent as `zip_code` too. `customer` and at least one pickup and one delivery stop,
+ * each with an address, are checked before sending. The reply is the created load (A11).
  */
 
 const display = showFor('load', 'create');
@@ -35,8 +39,24 @@ const JSON_EXAMPLE: IDataObject = {
 	load_id: 'LD-20931',
 	load_pay: '2450.00',
 	stops: [
-		{ stop_type: 'pickup', city: 'Chicago', state: 'IL', ready_time_start_date: '2026-11-21T08:00:00Z' },
-		{ stop_type: 'delivery', city: 'Dallas', state: 'TX', ready_time_start_date: '2026-11-23T14:00:00Z' },
+		{
+			stop_type: 'pickup',
+			company_name: 'Midwest Cold Storage',
+			address: '1200 W 35th St, Chicago, IL 60609',
+			zip_code: '60609',
+			enter_time: '2026-11-21T08:00:00Z',
+			exit_time: '2026-11-21T12:00:00Z',
+			reference_id: 'PU-88412',
+		},
+		{
+			stop_type: 'delivery',
+			company_name: 'Lone Star Foods',
+			address: '2500 N Stemmons Fwy, Dallas, TX 75207',
+			zip_code: '75207',
+			enter_time: '2026-11-23T14:00:00Z',
+			exit_time: '2026-11-23T18:00:00Z',
+			reference_id: 'PO-55120',
+		},
 	],
 };
 
@@ -64,7 +84,7 @@ const stopValues: INodeProperties[] = [
 		description: 'Whether freight is picked up or delivered at this stop. Another type can be given as an expression.',
 	},
 	{
-		displayName: 'Company',
+		displayName: 'Company Name',
 		name: 'company',
 		type: 'string',
 		default: '',
@@ -76,16 +96,17 @@ const stopValues: INodeProperties[] = [
 		name: 'address1',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. 2200 S Halsted St',
-		description: 'Street address',
+		placeholder: 'e.g. 1200 W 35th St',
+		description:
+			'Street address. City, State and ZIP Code are added after it, so Datatruck gets one line such as "1200 W 35th St, Chicago, IL 60609"; the whole line can also be typed here.',
 	},
 	{
 		displayName: 'Address 2',
 		name: 'address2',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. Dock 4',
-		description: 'Suite, building or dock',
+		placeholder: 'e.g. Building B',
+		description: 'Suite or building, added after the street',
 	},
 	{
 		displayName: 'City',
@@ -93,7 +114,7 @@ const stopValues: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. Chicago',
-		description: 'City of the stop (required)',
+		description: 'City of the stop (needed unless Address holds the whole address)',
 	},
 	{
 		displayName: 'State',
@@ -101,28 +122,28 @@ const stopValues: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. IL',
-		description: 'US state of the stop, two letters (required)',
+		description: 'US state of the stop, two letters (needed unless Address holds the whole address)',
 	},
 	{
 		displayName: 'ZIP Code',
 		name: 'zipCode',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. 60608',
+		placeholder: 'e.g. 60609',
 	},
 	{
 		displayName: 'Ready From',
 		name: 'readyFrom',
 		type: 'dateTime',
 		default: '',
-		description: 'Start of the appointment window at this stop; a time without a zone is read as UTC',
+		description: "Start of the appointment window at this stop; a time without a zone is read in the workflow's time zone",
 	},
 	{
 		displayName: 'Ready Until',
 		name: 'readyUntil',
 		type: 'dateTime',
 		default: '',
-		description: 'End of the appointment window at this stop; a time without a zone is read as UTC',
+		description: "End of the appointment window at this stop; a time without a zone is read in the workflow's time zone",
 	},
 	{
 		displayName: 'Reference',
@@ -133,32 +154,53 @@ const stopValues: INodeProperties[] = [
 		description: 'Pickup or delivery number the facility knows this stop by',
 	},
 	{
+		displayName: 'Seal Number',
+		name: 'sealNumber',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. SL-448213',
+		description: "The number on the trailer door's seal, as the bill of lading shows it",
+	},
+	{
 		displayName: 'Note',
 		name: 'note',
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. Call 30 minutes before arrival',
-		description: 'Instructions for the driver at this stop',
+		description: "Instructions for the driver at this stop. Datatruck's published create page lists no stop note, so a Datatruck that follows it may not keep it.",
 	},
 ];
 
 const stopValue = (name: string) => stopValues.find((property) => property.name === name)!;
 
+/**
+ * A stop's values under Datatruck's published keys, and the parts the node joins into `address` (`address2`, `city`,
+ * `state`: never sent as such). The same table checks a stop from the form and from JSON Body.
+ */
 const STOP_BODY: BodyField[] = [
 	fieldFor(stopValue('stopType'), 'stop_type', 'text', 'pickup', true),
-	fieldFor(stopValue('company'), 'company', 'text', 'Midwest Cold Storage'),
-	fieldFor(stopValue('address1'), 'address1', 'text', '2200 S Halsted St'),
-	fieldFor(stopValue('address2'), 'address2', 'text', 'Dock 4'),
-	fieldFor(stopValue('city'), 'city', 'text', 'Chicago', true),
-	fieldFor(stopValue('state'), 'state', 'text', 'IL', true),
-	fieldFor(stopValue('zipCode'), 'zip_code', 'text', '60608'),
-	fieldFor(stopValue('readyFrom'), 'ready_time_start_date', 'dateTime', '2026-11-21T08:00:00Z'),
-	fieldFor(stopValue('readyUntil'), 'ready_time_end_date', 'dateTime', '2026-11-21T12:00:00Z'),
+	fieldFor(stopValue('company'), 'company_name', 'text', 'Midwest Cold Storage'),
+	fieldFor(stopValue('address1'), 'address', 'text', '1200 W 35th St'),
+	fieldFor(stopValue('address2'), 'address2', 'text', 'Building B'),
+	fieldFor(stopValue('city'), 'city', 'text', 'Chicago'),
+	fieldFor(stopValue('state'), 'state', 'text', 'IL'),
+	fieldFor(stopValue('zipCode'), 'zip_code', 'text', '60609'),
+	fieldFor(stopValue('readyFrom'), 'enter_time', 'dateTime', '2026-11-21T08:00:00Z'),
+	fieldFor(stopValue('readyUntil'), 'exit_time', 'dateTime', '2026-11-21T12:00:00Z'),
 	fieldFor(stopValue('referenceId'), 'reference_id', 'text', 'PU-88412'),
+	fieldFor(stopValue('sealNumber'), 'seal_number', 'text', 'SL-448213'),
 	fieldFor(stopValue('note'), 'note', 'text', 'Call 30 minutes before arrival'),
 ];
 
-const READY_UNTIL = STOP_BODY.find((field) => field.key === 'ready_time_end_date')!;
+const stopField = (key: string) => STOP_BODY.find((field) => field.key === key)!;
+
+/** JSON Body keys of the form this node sent before Datatruck published its own, read as the published ones. */
+const EARLIER_STOP_KEYS: Record<string, string> = {
+	company: 'company_name',
+	address1: 'address',
+	ready_time_start_date: 'enter_time',
+	ready_time_end_date: 'exit_time',
+};
 
 const additionalFields: INodeProperties[] = [
 	{
@@ -270,39 +312,71 @@ function tagList(check: ParameterCheck, raw: unknown, label: string): IDataObjec
 	return names.filter(Boolean).map((name) => ({ name }));
 }
 
+/**
+ * One address line from its parts: "1200 W 35th St, Building B, Chicago, IL 60609". A street that already holds the
+ * rest (", Chicago"; without a city, the ZIP code or ", IL") is taken as the whole line, so nothing is written twice.
+ */
+export function addressLine(street: string, unit: string, city: string, state: string, zip: string): string {
+	const tail = [city, [state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+	const lower = street.toLowerCase();
+	const holds = (part: string) => part !== '' && lower.includes(part.toLowerCase());
+	const whole = street !== '' && (city ? holds(`, ${city}`) : holds(zip) || holds(`, ${state}`));
+	return [street, unit, whole ? '' : tail].filter(Boolean).join(', ');
+}
+
+/** One stop as Datatruck's published page writes it; a key the node does not know (JSON Body) is passed on. */
+function publishedStop(check: ParameterCheck, stop: IDataObject, labelOf: FieldLabel): IDataObject {
+	const text = (key: string) => (stop[key] === undefined ? '' : String(stop[key]));
+	if (!text('address')) {
+		// Without a street, City and State are the least a driver can be sent to.
+		for (const key of ['city', 'state']) {
+			if (!text(key)) {
+				const field = stopField(key);
+				check.fail(labelOf(field), 'must not be empty', `${field.example} (or the whole address in ${labelOf(stopField('address'))})`);
+			}
+		}
+	}
+	const out: IDataObject = { ...stop, address: addressLine(text('address'), text('address2'), text('city'), text('state'), text('zip_code')) };
+	for (const part of ['address2', 'city', 'state']) delete out[part];
+	// Pickup and delivery are Datatruck's lower-case values whatever the case typed.
+	const type = String(out.stop_type).toLowerCase();
+	if (type === 'pickup' || type === 'delivery') out.stop_type = type;
+	const from = out.enter_time as string | undefined;
+	const until = out.exit_time as string | undefined;
+	if (from && until && Date.parse(until) < Date.parse(from)) {
+		check.fail(labelOf(stopField('exit_time')), `${until} is before ${labelOf(stopField('enter_time')).split(' › ').pop()} (${from})`, '2026-11-21T12:00:00Z');
+	}
+	return out;
+}
+
 /** Stops as the API wants them, and the rules a load's route must meet, checked before sending. */
 function checkedStops(check: ParameterCheck, raw: unknown, fromJson: boolean): IDataObject[] {
 	const where = fromJson ? 'JSON Body › stops' : 'Stops';
+	const route = 'a Pickup stop in Chicago, IL and a Delivery stop in Dallas, TX';
 	if (!Array.isArray(raw) || raw.length === 0) {
-		check.fail(where, 'needs at least one pickup stop and one delivery stop', fromJson ? JSON.stringify(JSON_EXAMPLE.stops) : 'a Pickup stop in Chicago, IL and a Delivery stop in Dallas, TX');
+		check.fail(where, 'needs at least one pickup stop and one delivery stop', fromJson ? JSON.stringify(JSON_EXAMPLE.stops) : route);
 	}
 	const stops = (raw as unknown[]).map((stop, index) => {
 		const labelOf: FieldLabel = fromJson
 			? (field) => `JSON Body › stops[${index}].${field.key}`
 			: (field) => `Stops › Stop ${index + 1} › ${field.label}`;
 		if (!stop || typeof stop !== 'object' || Array.isArray(stop)) {
-			check.fail(fromJson ? `JSON Body › stops[${index}]` : `Stops › Stop ${index + 1}`, 'must be an object with stop_type, city and state', '{"stop_type": "pickup", "city": "Chicago", "state": "IL"}');
+			check.fail(fromJson ? `JSON Body › stops[${index}]` : `Stops › Stop ${index + 1}`, 'must be an object with stop_type and address', JSON.stringify((JSON_EXAMPLE.stops as IDataObject[])[0]));
 		}
-		const checked = checkedBody(check, stop as IDataObject, STOP_BODY, labelOf);
-		// Pickup and delivery are Datatruck's lower-case values whatever the case typed.
-		const type = String(checked.stop_type).toLowerCase();
-		if (type === 'pickup' || type === 'delivery') checked.stop_type = type;
-		const from = checked.ready_time_start_date as string | undefined;
-		const until = checked.ready_time_end_date as string | undefined;
-		if (from && until && Date.parse(until) < Date.parse(from)) {
-			check.fail(labelOf(READY_UNTIL), `${until} is before Ready From (${from})`, '2026-11-21T12:00:00Z');
+		const given = { ...(stop as IDataObject) };
+		for (const [earlier, key] of Object.entries(EARLIER_STOP_KEYS)) {
+			if (given[earlier] !== undefined && given[key] === undefined) given[key] = given[earlier];
+			delete given[earlier];
 		}
-		return checked;
+		return publishedStop(check, checkedBody(check, given, STOP_BODY, labelOf), labelOf);
 	});
 	for (const type of ['pickup', 'delivery']) {
-		if (!stops.some((stop) => stop.stop_type === type)) {
-			check.fail(where, `needs at least one ${type} stop`, 'a Pickup stop in Chicago, IL and a Delivery stop in Dallas, TX');
-		}
+		if (!stops.some((stop) => stop.stop_type === type)) check.fail(where, `needs at least one ${type} stop`, route);
 	}
 	return stops;
 }
 
-/** preSend: the load body from the form or JSON Body, checked field by field either way. */
+/** preSend: the load body from the form or JSON Body, checked field by field either way, with its rate confirmation. */
 async function loadBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const check = ParameterCheck.forItem(this);
 	const fromJson = bodyIsJson(this);
@@ -321,6 +395,9 @@ async function loadBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequ
 		body.tags = tagList(check, body.tags, fromJson ? 'JSON Body › tags' : 'Additional Fields › Tags');
 		if (!(body.tags as IDataObject[]).length) delete body.tags;
 	}
+	const rateConfirmation = await rateConfirmationValue(this, check, body.rate_confirmation);
+	if (rateConfirmation === undefined) delete body.rate_confirmation;
+	else body.rate_confirmation = rateConfirmation;
 	requestOptions.body = body;
 	return requestOptions;
 }
@@ -330,7 +407,7 @@ export const loadCreateOperation = datatruckOperation({
 	value: 'create',
 	action: 'Create a load',
 	description:
-		'Book a new load for a customer with its pickup and delivery stops, and optionally its load number, pay, weight, goods, equipment and tags. Returns the created load. Datatruck does not publish this operation\'s fields: the node sends the fields it lists, and Using JSON can send others.',
+		"Book a new load for a customer with its pickup and delivery stops, and optionally its rate confirmation, load number, pay, weight, goods, equipment and tags. Returns the created load. Using JSON can send fields the form does not list.",
 	method: 'POST',
 	path: '/orders/create/',
 	preSend: [loadBody],
@@ -348,8 +425,9 @@ export const loadCreateFields: INodeProperties[] = [
 		typeOptions: { multipleValues: true, sortable: true },
 		default: {},
 		displayOptions: fieldsMode,
-		description: 'The route in order: at least one pickup and one delivery, each with city and state',
+		description: 'The route in order: at least one pickup and one delivery, each with its address',
 		options: [{ name: 'stop', displayName: 'Stop', values: stopValues }],
 	},
+	...rateConfirmationFields(display),
 	additionalFieldsProperty(fieldsMode, additionalFields),
 ];

@@ -6,3 +6,4 @@ export {
 	documentItems,
 	documentsSettings,
 } from './documents';
+export { addressKind, type AddressKind } from './linkPolicy';

@@ -30,11 +30,27 @@ export function apiMessageOf(body: unknown): string | undefined {
 		if (typeof record[key] === 'string' && record[key]) return record[key] as string;
 	}
 	const fieldErrors = Object.entries(record)
-		.filter(([, value]) => Array.isArray(value) || typeof value === 'string')
-		.map(([field, value]) => `${field}: ${Array.isArray(value) ? value.join(' ') : value}`);
+		.filter(([, value]) => Array.isArray(value) || typeof value === 'string' || (value !== null && typeof value === 'object'))
+		.flatMap(([field, value]) => drfFieldErrors(value, field));
 	if (fieldErrors.length) return fieldErrors.join('; ');
 	if (typeof record.error === 'string') return record.error;
 	return undefined;
+}
+
+/**
+ * DRF field errors with their path, nested serializers too: `{"stops": [{}, {"zip_code": ["This field is required."]}]}`
+ * is `stops[1].zip_code: This field is required.` (each `{}` is a list entry without errors).
+ */
+function drfFieldErrors(value: unknown, path: string): string[] {
+	if (typeof value === 'string') return [`${path}: ${value}`];
+	if (Array.isArray(value)) {
+		if (value.every((entry) => typeof entry !== 'object' || entry === null)) return value.length ? [`${path}: ${value.join(' ')}`] : [];
+		return value.flatMap((entry, index) => (typeof entry === 'string' ? [`${path}: ${entry}`] : drfFieldErrors(entry, `${path}[${index}]`)));
+	}
+	if (value !== null && typeof value === 'object') {
+		return Object.entries(value).flatMap(([key, entry]) => drfFieldErrors(entry, key === 'non_field_errors' ? path : `${path}.${key}`));
+	}
+	return [];
 }
 
 function summary(status: number, host: string, purpose: RequestPurpose, apiMessage?: string) {
