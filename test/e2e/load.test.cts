@@ -172,16 +172,16 @@ describe('Load resource in n8n', () => {
 			equipment_type: 'Reefer',
 			tags: [{ name: 'Hot' }, { name: 'Team' }],
 			stops: [
-				{ stop_type: 'pickup', company: 'Midwest Cold Storage', city: 'Chicago', state: 'IL', zip_code: '60608', ready_time_start_date: '2026-11-21T08:00:00Z', reference_id: 'PU-88412' },
-				{ stop_type: 'delivery', company: 'Lone Star Foods', city: 'Dallas', state: 'TX', ready_time_start_date: '2026-11-23T14:00:00Z' },
+				{ stop_type: 'pickup', company_name: 'Midwest Cold Storage', address: 'Chicago, IL 60608', zip_code: '60608', enter_time: '2026-11-21T08:00:00Z', reference_id: 'PU-88412' },
+				{ stop_type: 'delivery', company_name: 'Lone Star Foods', address: 'Dallas, TX', enter_time: '2026-11-23T14:00:00Z' },
 			],
 		});
 		expect(log[1].body).toEqual({
 			customer: 'TQL',
 			load_pay: '3100',
 			stops: [
-				{ stop_type: 'pickup', city: 'Denver', state: 'CO' },
-				{ stop_type: 'delivery', city: 'Phoenix', state: 'AZ' },
+				{ stop_type: 'pickup', address: 'Denver, CO' },
+				{ stop_type: 'delivery', address: 'Phoenix, AZ' },
 			],
 		});
 		const stored = (loadId: unknown) => JSON.parse(JSON.stringify(s.sb.data.orders.find((o) => o.id === loadId)));

@@ -73,17 +73,19 @@ export const SCHEMA_CASES: SchemaCase[] = [
 	// Load
 	{
 		node: 'datatruck',
-		name: 'book a load with two stops',
+		name: 'book a load with two stops and its rate confirmation',
 		parameters: {
 			resource: 'load',
 			operation: 'create',
 			customer: 'Coyote Logistics',
 			stops: {
 				stop: [
-					{ stopType: 'pickup', company: 'Midwest Cold Storage', city: 'Chicago', state: 'IL', zipCode: '60608', readyFrom: '2026-11-21T08:00:00', referenceId: 'PU-88412' },
-					{ stopType: 'delivery', company: 'Lone Star Foods', city: 'Dallas', state: 'TX', readyFrom: '2026-11-23T14:00:00' },
+					{ stopType: 'pickup', company: 'Midwest Cold Storage', address1: '1200 W 35th St', address2: 'Building B', city: 'Chicago', state: 'IL', zipCode: '60609', readyFrom: '2026-11-21T08:00:00', readyUntil: '2026-11-21T12:00:00', referenceId: 'PU-88412', sealNumber: 'SL-448213', note: 'Call 30 minutes before arrival' },
+					{ stopType: 'delivery', company: 'Lone Star Foods', address1: '2500 N Stemmons Fwy, Dallas, TX 75207', zipCode: '75207', readyFrom: '2026-11-23T14:00:00', readyUntil: '2026-11-23T18:00:00', referenceId: 'PO-55120' },
 				],
 			},
+			rateConfirmation: 'url',
+			rateConfirmationUrl: 'https://docs.example-broker.com/ratecons/RC-4481233.pdf',
 			additionalFields: { loadId: 'LD-SCHEMA-1', loadPay: '2450.00', weight: '42000.5', equipmentType: 'Reefer', tags: 'Hot, Team' },
 		},
 	},
