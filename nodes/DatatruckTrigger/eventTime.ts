@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { EventSpec } from './events';
+import type { FetchPage } from './pageQuery';
 
 /** The record's event time in ms, or NaN when the field is missing or not a date-time. */
 export function timeOf(record: IDataObject, field: string): number {
@@ -12,8 +13,8 @@ const looksLikeDateTime = (value: unknown) =>
 
 /**
  * A read returned records, and not one of them carries a readable event time: the trigger could
- * never place them on its time line, so it would read them at every poll and emit nothing, forever
- * (the work-order shape is not published, A7). Thrown instead of storing such a cursor.
+ * never place them on its time line, so it would read them at every poll and emit nothing, forever.
+ * Thrown instead of storing such a cursor; for New Work Order, caught to go by id instead (poller.ts).
  */
 export class UnreadableEventTimeError extends Error {
 	readonly description: string;
@@ -42,4 +43,21 @@ export function unreadableTimes(event: EventSpec, records: IDataObject[]): unkno
 	const unreadable = records.filter((record) => Number.isNaN(timeOf(record, event.orderField)));
 	if (unreadable.length === records.length) throw new UnreadableEventTimeError(event, records);
 	return unreadable.map((record) => record.id);
+}
+
+/** Whether an answer can be placed on the time line: no records, or at least one with a readable event time. */
+export const carriesTimes = (event: EventSpec, records: IDataObject[]): boolean =>
+	records.length === 0 || records.some((record) => !Number.isNaN(timeOf(record, event.orderField)));
+
+/**
+ * For an event that goes by id without a time (New Work Order): `fetchPage` that throws UnreadableEventTimeError
+ * at the first answer whose records carry no readable time, so that the poll goes by id instead of reading on.
+ */
+export function timedOnly(event: EventSpec, fetchPage: FetchPage): FetchPage {
+	if (!event.byIdWithoutTime) return fetchPage;
+	return async (query) => {
+		const page = await fetchPage(query);
+		if (!carriesTimes(event, page.results)) throw new UnreadableEventTimeError(event, page.results);
+		return page;
+	};
 }

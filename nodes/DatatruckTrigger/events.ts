@@ -29,6 +29,11 @@ export interface EventSpec {
 	defaultLateEntryMinutes: number;
 	/** For messages: "load", "work order". */
 	noun: string;
+	/**
+	 * Goes by id where the records carry no readable event time (work orders: Datatruck's published page shows no
+	 * creation time, A7): the newest id is the newest record.
+	 */
+	byIdWithoutTime?: true;
 }
 
 const notNull = (column: string): ApiFilter => ({ column, value: 'false', contains: 'isnull' });
@@ -95,6 +100,7 @@ export const EVENTS: EventSpec[] = [
 		conditions: [],
 		defaultLateEntryMinutes: 10,
 		noun: 'work order',
+		byIdWithoutTime: true,
 	},
 ];
 

@@ -5,6 +5,7 @@ import type { EventSpec } from './events';
 import { timeOf } from './eventTime';
 import { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
 import { triggerSettings } from './settings';
+import type { ScanPosition } from './state';
 import { boundHeld, type ListSupport } from './support';
 
 /**
@@ -34,12 +35,27 @@ export interface FallbackRead {
 	event: EventSpec;
 	/** The user's filters and the event's conditions. */
 	filters: ApiFilter[];
-	/** Records whose order time is before this are not wanted (ms). */
+	/** Records whose order key (the event time, or the id when `byId`) is below this are not wanted. */
 	start: number;
 	/** Requests this poll already sent: they count against the budget. */
 	sent: number;
 	/** Enough matching records to stop at, where the order holds (Fetch Test Event); all down to `start` when unset. */
 	want?: number;
+	/** Ordered by id (`-id`), for work orders without a creation time: the newest id is the newest record. */
+	byId?: boolean;
+	/** While the order holds: whether the read may send another page after `sent` of its own (the per-poll limit). */
+	mayRead?: (sent: number) => boolean;
+	/** Where a read that `mayRead` stopped goes on, while the order holds (`stopped` of that read). */
+	resume?: ScanPosition;
+}
+
+export interface FallbackResult {
+	/** The matching records at or after `start`. */
+	records: IDataObject[];
+	/** Every record read, once each. */
+	read: IDataObject[];
+	/** Set when `mayRead` stopped the read: its last page, and the oldest order key on it. */
+	stopped?: ScanPosition;
 }
 
 const isMissingPage = (error: unknown) => (error as { httpCode?: unknown })?.httpCode === '404';
@@ -51,36 +67,46 @@ function pagesOf(first: Page, asked: number): number {
 	return Math.max(1, Math.ceil(first.count / Math.max(1, size)));
 }
 
-export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, support: ListSupport): Promise<IDataObject[]> {
+export const idOf = (record: IDataObject): number => {
+	const id = Number(record.id);
+	return Number.isSafeInteger(id) ? id : NaN;
+};
+
+export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, support: ListSupport): Promise<FallbackResult> {
 	const { event } = read;
 	const list = listOf(event);
 	const field = event.orderField;
-	const keepBound = boundHeld(support, event);
+	const keyOf = (record: IDataObject) => (read.byId ? idOf(record) : timeOf(record, field));
+	const keepBound = !read.byId && boundHeld(support, event);
 	let trustOrder = support.supports(`${list}.ordering`);
-	const ordering = `-${field},-id`;
+	const ordering = read.byId ? '-id' : `-${field},-id`;
 	const bound: ApiFilter[] = keepBound ? [{ column: field, value: isoSeconds(read.start), contains: 'after' }] : [];
 	const wanted = meetsAll(read.filters);
 	const held = new Map<number, IDataObject>();
 	let budget = Number.POSITIVE_INFINITY;
 	let sent = read.sent;
+	let first = trustOrder && read.resume ? read.resume.page : 1;
+	let stopped: ScanPosition | undefined;
 
-	for (let page = 1; ; page++) {
+	for (let page = first; ; page++) {
 		if (sent >= budget) {
 			throw new TriggerReadError(
 				`Datatruck's ${listWords(event)} list did not end within ${budget} requests, so ${event.name} stopped`,
-				`The list ignores the trigger's ${keepBound ? 'order' : 'time bound'}, so the trigger reads it page by page down to its cursor; ` +
+				`The list ignores the trigger's ${keepBound || read.byId ? 'order' : 'time bound'}, so the trigger reads it page by page down to its cursor; ` +
 					`its first answer promised ${Math.floor((budget - 3) / 2)} page(s), and more than twice that were needed (records kept arriving or pages repeated). ` +
 					'Narrow the trigger with filters, or lengthen the poll interval.',
 			);
 		}
+		if (trustOrder && stopped && read.mayRead && !read.mayRead(sent - read.sent)) break;
+		stopped = undefined;
 		const query: PageQuery = { filter: [...read.filters, ...bound], ordering, page, pageSize: triggerSettings.pageSize };
 		const answer = await fetchPage(query).catch((error: unknown): Page => {
 			// A page past the end (records left the list while it was read): the read is over.
 			if (page > 1 && isMissingPage(error)) return { results: [], next: null };
 			throw error;
 		});
-		sent++;
-		if (page === 1) budget = read.sent + 2 * pagesOf(answer, triggerSettings.pageSize) + 3;
+		if (sent++ === read.sent) budget = read.sent + 2 * pagesOf(answer, triggerSettings.pageSize) + 3;
+		const keys = answer.results.map(keyOf).filter((key) => !Number.isNaN(key));
 		if (trustOrder && ignoredBy(answer.results, { ordering, filters: [] }, event).order) {
 			support.markNotHeld({
 				key: `${list}.ordering`,
@@ -90,10 +116,19 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 			});
 			trustOrder = false;
 		}
+		// A resumed read starts again at the top once the order is gone, and a page above where it stopped when that
+		// page no longer reaches up to it (records above it left the list): a record may have moved past it.
+		const backTo = !trustOrder ? 1 : page > 1 && page === first && read.resume && keys[0] < read.resume.from ? page - 1 : first;
+		if (backTo < first) {
+			held.clear();
+			first = backTo;
+			page = first - 1;
+			continue;
+		}
 		let fresh = 0;
 		for (const record of answer.results) {
-			const id = Number(record.id);
-			if (!Number.isSafeInteger(id) || held.has(id)) continue;
+			const id = idOf(record);
+			if (Number.isNaN(id) || held.has(id)) continue;
 			held.set(id, record);
 			fresh++;
 		}
@@ -104,9 +139,11 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 				'The list seems to ignore the page number as well as the trigger\'s bound or order; the trigger cannot tell which records are new. Please report this to the node\'s maintainers.',
 			);
 		}
-		const oldest = Math.min(...answer.results.map((record) => timeOf(record, field)).filter((time) => !Number.isNaN(time)));
+		const oldest = Math.min(...keys);
 		if (trustOrder && oldest < read.start) break;
 		if (trustOrder && read.want !== undefined && [...held.values()].filter(wanted).length >= read.want) break;
+		stopped = { page, from: oldest };
 	}
-	return [...held.values()].filter((record) => wanted(record) && !(timeOf(record, field) < read.start));
+	const all = [...held.values()];
+	return { records: all.filter((record) => wanted(record) && !(keyOf(record) < read.start)), read: all, stopped };
 }

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiFilter, Page } from '../Datatruck/shared/lists';
 import { ignoredBy, listOf, meetsAll, orderComparator, type IgnoredClauses } from './answerCheck';
 import type { EventSpec } from './events';
-import { timeOf, unreadableTimes } from './eventTime';
-import { newestFirst } from './fallbackScan';
+import { carriesTimes, timedOnly, timeOf, unreadableTimes, UnreadableEventTimeError } from './eventTime';
+import { idOf, newestFirst, TriggerReadError } from './fallbackScan';
 import { triggerSettings } from './settings';
 import { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
 import { emptyState, forget, type ScanPosition, type TriggerState } from './state';
@@ -35,6 +35,20 @@ import { memorySupport, ownFiltersHeld, type ListSupport } from './support';
  * this one has caught up, starts a window back again and catches what came in late meanwhile.
  * What a read emits is sorted oldest first; a record that comes in late is emitted by a later poll
  * than newer ones, so "oldest first" holds within each poll.
+ *
+ * New Work Order without a creation time
+ * --------------------------------------
+ * Datatruck's published work-order page shows no creation time, and the list takes only `page` and `status`. Where
+ * an answer's work orders carry no readable `created_datetime`, the trigger goes by id (remembered in its state,
+ * `byId`): the newest id is the newest work order. A read asks for `ordering=-id` (a Datatruck that ignores it
+ * answers newest first anyway; the answer is checked) and goes page by page down to the cursor, the newest id
+ * emitted: a quiet poll is one request. It is the newest-first scan of fallbackScan.ts keyed by id. At most
+ * `pagesPerPoll` pages a poll: a read stopped short emits what it read and keeps where it stopped (`scan`); the
+ * next polls read on below it before reading the top again, so none is skipped. Where the list is not newest first,
+ * every page is read at every poll, within 2 × pages + 3 requests. Activation records the newest id. A switch
+ * from time to id starts after the newest id the reads by time saw (`newestId`); a read by id whose records carry
+ * times again switches back, with what it read as seen. A work order whose id was given before a newer one's but
+ * that is committed after a poll read the newer one is not emitted (ids, not commits, are the cursor here).
  *
  * Load Flagged
  * ------------
@@ -95,10 +109,8 @@ const QUIET_ALL = Number.MAX_SAFE_INTEGER;
 /** The API's timestamp shape, cut to the whole second (a lower bound, so this only widens it). */
 const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
 
-function idOf(record: IDataObject): number {
-	const id = Number(record.id);
-	return Number.isSafeInteger(id) ? id : NaN;
-}
+/** The newest id among `records`; 0 when there is none. */
+const newestIdOf = (records: IDataObject[]) => Math.max(0, ...records.map(idOf).filter((id) => !Number.isNaN(id)));
 
 /** The newest matching records, newest first: activation and Fetch Test Event. */
 export function newestQuery(plan: PollPlan, pageSize: number, now: number): PageQuery {
@@ -146,7 +158,16 @@ export async function latestRecords(
 ): Promise<IDataObject[]> {
 	const requests = countedFetch(fetchPage);
 	const fetch = publishedFetch(requests.fetchPage, support, plan.event, plan.filters);
-	const page = await trustedNewestPage(plan, fetch, now, support);
+	const want = triggerSettings.testEventCount;
+	return await timeOrId(plan, support, () => latestByTime(plan, requests, fetch, now, support), async () => {
+		const read = { event: plan.event, filters: readFilters(plan), start: Number.NEGATIVE_INFINITY, sent: requests.sent(), want, byId: true };
+		const found = await newestFirst(read, fetch, support);
+		return found.records.sort((a, b) => idOf(b) - idOf(a)).slice(0, want);
+	});
+}
+
+async function latestByTime(plan: PollPlan, requests: CountedFetch, fetch: FetchPage, now: number, support: ListSupport): Promise<IDataObject[]> {
+	const page = await trustedNewestPage(plan, timedOnly(plan.event, fetch), now, support);
 	const want = triggerSettings.testEventCount;
 	let matching: IDataObject[];
 	if (page) {
@@ -154,8 +175,8 @@ export async function latestRecords(
 		matching = page.results.filter(meetsAll(readFilters(plan)));
 	} else {
 		const start = plan.event.kind === 'snapshot' ? now - plan.createdWithinDays * DAY_MS : Number.NEGATIVE_INFINITY;
-		const found = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent: requests.sent(), want }, fetch, support);
-		matching = found.sort(orderComparator(`-${plan.event.orderField},-id`, plan.event));
+		const found = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent: requests.sent(), want }, timedOnly(plan.event, fetch), support);
+		matching = found.records.sort(orderComparator(`-${plan.event.orderField},-id`, plan.event));
 	}
 	unreadableTimes(plan.event, matching);
 	return matching.slice(0, want);
@@ -167,23 +188,35 @@ export async function latestRecords(
  * that existed at activation is emitted, while a record that was still being committed then is.
  */
 async function activateNow(plan: PollPlan, requests: CountedFetch, now: number, support: ListSupport): Promise<PollOutcome> {
-	const state = emptyState(plan.key);
-	const fetchPage = publishedFetch(requests.fetchPage, support, plan.event, plan.filters);
+	const fetchPage = timedOnly(plan.event, publishedFetch(requests.fetchPage, support, plan.event, plan.filters));
 	const page = await trustedNewestPage(plan, fetchPage, now, support);
 	if (!page) return await activateByScan(plan, fetchPage, now, support, requests.sent());
 	const skipped = unreadableTimes(plan.event, page.results);
-	const found = page.results
-		.map((record): [number, number] => [idOf(record), timeOf(record, plan.event.orderField)])
+	return { records: [], state: seenState(plan, page.results, Boolean(page.next), now), skipped };
+}
+
+/** [id, event time] of the records that have both. */
+const timesOf = (records: IDataObject[], event: EventSpec) =>
+	records
+		.map((record): [number, number] => [idOf(record), timeOf(record, event.orderField)])
 		.filter(([id, time]) => !Number.isNaN(id) && !Number.isNaN(time));
+
+/**
+ * The event-time state of a trigger that has seen `records`, the newest ones (activation, a switch from ids back to
+ * times): their newest time is the high-water mark, and they are remembered as seen.
+ */
+function seenState(plan: PollPlan, records: IDataObject[], more: boolean, now: number): TriggerState {
+	const state = emptyState(plan.key);
+	const found = timesOf(records, plan.event);
 	if (found.length) {
 		const times = found.map(([, time]) => time);
 		state.high = Math.min(Math.max(...times), now);
 		state.seen = found;
 		// A full page leaves older records unseen: they are history too, so the floor goes past them.
-		state.floor = page.next ? Math.min(...times) + 1 : 0;
+		state.floor = more ? Math.min(...times) + 1 : 0;
 	}
 	forget(state, rereadFrom(state, plan, now), triggerSettings.maxRemembered);
-	return { records: [], state, skipped };
+	return state;
 }
 
 /**
@@ -193,12 +226,9 @@ async function activateNow(plan: PollPlan, requests: CountedFetch, now: number, 
  */
 async function activateByScan(plan: PollPlan, fetchPage: FetchPage, now: number, support: ListSupport, sent: number): Promise<PollOutcome> {
 	const start = wholeSecond(now - plan.lateEntryMs);
-	const records = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent }, fetchPage, support);
+	const { records } = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent }, fetchPage, support);
 	const skipped = unreadableTimes(plan.event, records);
-	const state = { ...emptyState(plan.key), high: now, floor: start };
-	state.seen = records
-		.map((record): [number, number] => [idOf(record), timeOf(record, plan.event.orderField)])
-		.filter(([id, time]) => !Number.isNaN(id) && !Number.isNaN(time));
+	const state = { ...emptyState(plan.key), high: now, floor: start, seen: timesOf(records, plan.event) };
 	forget(state, rereadFrom(state, plan, now), triggerSettings.maxRemembered);
 	return { records: [], state, skipped };
 }
@@ -244,16 +274,22 @@ interface CountedFetch {
 	fetchPage: FetchPage;
 	/** Requests sent so far, retries included: the fallback's budget counts them. */
 	sent(): number;
+	/** The newest id any answer held; undefined before a record was read. */
+	newestId(): number | undefined;
 }
 
 function countedFetch(fetchPage: FetchPage): CountedFetch {
 	let sent = 0;
+	let newest: number | undefined;
 	return {
 		fetchPage: async (query) => {
 			sent++;
-			return await fetchPage(query);
+			const page = await fetchPage(query);
+			if (page.results.length) newest = Math.max(newest ?? 0, newestIdOf(page.results));
+			return page;
 		},
 		sent: () => sent,
+		newestId: () => newest,
 	};
 }
 
@@ -285,10 +321,96 @@ export async function pollOnce(
 	clock: PollClock,
 	support: ListSupport = memorySupport(),
 ): Promise<PollOutcome> {
+	const requests = countedFetch(fetchFromDatatruck);
+	if (stored?.byId) return await pollById(plan, stored, requests, clock, support);
+	return await timeOrId(
+		plan,
+		support,
+		async () => {
+			const outcome = await pollByTime(plan, stored, requests, clock, support);
+			// Where a switch to ids would start: the newest id read (an empty list at activation: none yet, 0).
+			const newest = [outcome.state.newestId, requests.newestId(), stored || plan.startDate !== undefined ? undefined : 0];
+			const known = newest.filter((id): id is number => id !== undefined);
+			if (plan.event.byIdWithoutTime && known.length) outcome.state.newestId = Math.max(...known);
+			return outcome;
+		},
+		async () => await pollById(plan, idStateAfter(plan, stored), requests, clock, support),
+	);
+}
+
+/**
+ * Runs the read by event time; where its records carry no readable time and the event can go by id (New Work Order),
+ * says so once in n8n's log and runs the read by id instead.
+ */
+async function timeOrId<T>(plan: PollPlan, support: ListSupport, byTime: () => Promise<T>, byId: () => Promise<T>): Promise<T> {
+	const { event } = plan;
+	return await byTime().catch(async (error: unknown) => {
+		if (!(error instanceof UnreadableEventTimeError) || !event.byIdWithoutTime) throw error;
+		support.markNotHeld({
+			key: `${listOf(event)}.${event.orderField}`,
+			assumption: 'A7',
+			seen: `sends ${event.noun}s without a readable "${event.orderField}"`,
+			instead: `finds new ${event.noun}s for ${event.name} by id: the newest id is the newest ${event.noun}`,
+		});
+		return await byId();
+	});
+}
+
+/**
+ * The state by id of a trigger whose reads by time stopped finding times: it goes on after the newest id those
+ * reads saw. Undefined (activation by id) when there is no stored state, or one from before ids were kept.
+ */
+function idStateAfter(plan: PollPlan, stored: TriggerState | undefined): TriggerState | undefined {
+	const after = stored?.newestId;
+	if (after === undefined && plan.startDate !== undefined) {
+		throw new TriggerReadError(
+			`Datatruck's ${plan.event.noun}s carry no creation time, so ${plan.event.name} cannot start from a date`,
+			`Without a creation time the trigger finds new ${plan.event.noun}s by id: it can tell which are newer than the last one it saw, ` +
+				`not when one was created. Remove Options › Start From Date: the trigger then starts from the newest ${plan.event.noun}, as on activation.`,
+		);
+	}
+	return after === undefined ? undefined : { ...emptyState(plan.key), byId: true, high: after, floor: after };
+}
+
+/**
+ * One poll by id (see "New Work Order without a creation time" above). Activation records the newest id and emits
+ * nothing. Later polls read newest first down to the cursor; a read that the per-poll limit stops emits what it read
+ * and leaves the ids below it to the next polls, which go on from where it stopped before reading the top again.
+ */
+async function pollById(plan: PollPlan, stored: TriggerState | undefined, requests: CountedFetch, clock: PollClock, support: ListSupport): Promise<PollOutcome> {
+	const { event } = plan;
+	const fetchPage = publishedFetch(requests.fetchPage, support, event, plan.filters);
+	const read = { event, filters: readFilters(plan), sent: requests.sent(), byId: true };
+	if (!stored) {
+		const found = await newestFirst({ ...read, start: Number.POSITIVE_INFINITY }, fetchPage, support);
+		const newest = newestIdOf(found.read);
+		return { records: [], state: { ...emptyState(plan.key), byId: true, high: newest, floor: newest }, skipped: [] };
+	}
+	const state = JSON.parse(JSON.stringify(stored)) as TriggerState;
+	const { scan, high } = state;
+	// The ids below `scan.from` are still to be read; where the order does not hold, every page is read from the top.
+	const ordered = () => support.supports(`${listOf(event)}.ordering`);
+	const mayRead = (sent: number) => sent < triggerSettings.pagesPerPoll && clock.mayContinue();
+	const found = await newestFirst({ ...read, start: state.floor + 1, resume: ordered() ? scan : undefined, mayRead }, fetchPage, support);
+	const gap = scan && ordered();
+	// Ids from `scan.from` up to `high` were emitted by the read that stopped; a read of the gap leaves the top for later.
+	const records = found.records.filter((record) => !scan || idOf(record) < scan.from || (!gap && idOf(record) > high));
+	if (!gap) state.high = Math.max(high, newestIdOf(found.read));
+	state.scan = found.stopped;
+	if (!state.scan) state.floor = state.high;
+	records.sort((a, b) => idOf(a) - idOf(b));
+	// Datatruck sends creation times again: by time from here, with what this read saw as seen.
+	if (!state.scan && found.read.length && carriesTimes(event, found.read)) {
+		return { records, state: { ...seenState(plan, found.read, true, clock.now()), newestId: state.high }, skipped: [] };
+	}
+	return { records, state, skipped: [] };
+}
+
+/** One poll by event time, or of Load Flagged. */
+async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requests: CountedFetch, clock: PollClock, support: ListSupport): Promise<PollOutcome> {
 	const now = clock.now();
 	const { event } = plan;
-	const requests = countedFetch(fetchFromDatatruck);
-	const fetchPage = publishedFetch(requests.fetchPage, support, event, plan.filters);
+	const fetchPage = timedOnly(event, publishedFetch(requests.fetchPage, support, event, plan.filters));
 	let state: TriggerState;
 	if (stored) {
 		state = JSON.parse(JSON.stringify(stored)) as TriggerState;
@@ -357,7 +479,7 @@ export async function pollOnce(
 		position = last > first ? { from: last, page: 1 } : { from: position.from, page: position.page + 1 };
 	}
 	if (fallBack) {
-		const records = await newestFirst({ event, filters: readFilters(plan), start: readFrom, sent: requests.sent() }, fetchPage, support);
+		const { records } = await newestFirst({ event, filters: readFilters(plan), start: readFrom, sent: requests.sent() }, fetchPage, support);
 		skipped.push(...unreadableTimes(event, records));
 		records.forEach(visit);
 		finished = true;

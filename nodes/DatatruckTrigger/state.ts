@@ -3,11 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 /** Where the trigger keeps its state inside the node's static data. */
 export const STATE_FIELD = 'datatruckTrigger';
 
-/** A read that did not reach the end of the list resumes here at the next poll. */
+/**
+ * A read that did not reach the end of the list resumes here at the next poll. By event time: the query "order field ≥
+ * from" (whole seconds, ms since epoch, inclusive) and its page, used only while a page holds a single second. By id:
+ * the ids below `from` (the oldest id read) and above `floor` are still to be read, from page `page` (the last read).
+ */
 export interface ScanPosition {
-	/** Lower bound of the order field, whole seconds (ms since epoch), inclusive. */
 	from: number;
-	/** Page of the query "order field ≥ from", used only while a page holds a single second. */
 	page: number;
 }
 
@@ -39,6 +41,13 @@ export interface TriggerState {
 	quietBefore?: number;
 	/** The read in progress; absent when the next poll starts a new one. */
 	scan?: ScanPosition;
+	/**
+	 * New Work Order where work orders carry no creation time: `high` is the newest id emitted or found at activation,
+	 * `floor` the newest id below which everything is emitted (it is `high` unless a read stopped short, see `scan`).
+	 */
+	byId?: true;
+	/** By event time: the newest id read so far, where a switch to reading by id starts (absent: none read yet). */
+	newestId?: number;
 }
 
 export function emptyState(key: string): TriggerState {
@@ -63,6 +72,7 @@ export function readState(staticData: IDataObject, key: string): TriggerState | 
 		return undefined;
 	}
 	if (raw.quietBefore !== undefined && !isNumber(raw.quietBefore)) return undefined;
+	if ((raw.byId !== undefined && raw.byId !== true) || (raw.newestId !== undefined && !isNumber(raw.newestId))) return undefined;
 	return JSON.parse(JSON.stringify(raw)) as TriggerState;
 }
 

@@ -1,58 +1,74 @@
 /**
- * The trigger must not go silent when Datatruck's records come back without the event's time field
- * (the work-order shape is not published, A7): it fails loudly, naming the field it expected and
- * the fields it found, and stores nothing.
+ * When Datatruck's work orders come back without a readable creation time (Datatruck's published page shows none,
+ * A7), New Work Order goes by id instead of going silent or failing; when the time comes back, it goes by time again.
+ * Each switch neither skips nor repeats a work order. (Load events still fail loudly: test/unit/eventTime.test.cts.)
  */
-import { PollHarness } from '../harness/poll.cts';
+import { resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { PollHarness, type PollResult } from '../harness/poll.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 
 const dt = useSandbox();
 
+beforeEach(() => resetSupport());
 afterEach(() => dt.sandbox.configure({ workOrderTimeField: 'created_datetime' }));
 
 const newWorkOrderTrigger = () =>
 	new PollHarness({ parameters: { event: 'newWorkOrder' }, credentials: dt.credentials({ rateLimitRequests: 100_000 }) });
 
-const MESSAGE = 'Datatruck\'s work orders carry no readable "created_datetime", so New Work Order cannot tell which ones are new';
+const idsOf = (result: PollResult) => result.json.map((record) => Number(record.id));
+
+async function pollOk(harness: PollHarness): Promise<number[]> {
+	dt.sandbox.clearLog();
+	const result = await harness.poll();
+	expect(result.error).toBeUndefined();
+	return idsOf(result);
+}
 
 describe('New Work Order when work orders carry no readable created_datetime', () => {
-	test('activation fails loudly, names the field and the fields found, and stores no cursor', async () => {
+	test('activation goes by id: it emits nothing and stores the newest id', async () => {
 		dt.sandbox.configure({ workOrderTimeField: null });
 		const harness = newWorkOrderTrigger();
-		const result = await harness.poll();
-		expect(result.error?.message).toBe(MESSAGE);
-		expect(result.error?.description).toMatch(/^The trigger orders and resumes by "created_datetime"; the 25 record\(s\) Datatruck returned have the fields id, reference_number, /);
-		expect(result.error?.description).not.toMatch(/fields [^.]*\bcreated_datetime\b/);
-		expect(result.error?.description).toContain('Nothing was emitted or stored.');
-		expect(harness.state).toBeUndefined();
-		expect(dt.sandbox.log).toHaveLength(1);
+		expect(await pollOk(harness)).toEqual([]);
+		const newest = Math.max(...dt.sandbox.data.workOrders.map((workOrder) => workOrder.id));
+		expect(harness.state).toMatchObject({ byId: true, high: newest });
+		const created = dt.sandbox.createWorkOrder();
+		expect(await pollOk(harness)).toEqual([created.id]);
 	});
 
-	test('Fetch Test Event fails the same way, and points at a renamed field', async () => {
+	test('Fetch Test Event returns the newest work order where the field is named otherwise', async () => {
 		dt.sandbox.configure({ workOrderTimeField: 'created_at' });
+		const created = dt.sandbox.createWorkOrder();
 		const result = await newWorkOrderTrigger().poll('manual');
-		expect(result.error?.message).toBe(MESSAGE);
-		expect(result.error?.description).toMatch(/the \d+ record\(s\) Datatruck returned have the fields [^.]*created_at[^.]* \(date-times: [^)]*created_at[^)]*\)\./);
+		expect(result.error).toBeUndefined();
+		expect(idsOf(result)).toEqual([created.id]);
+		expect(result.json[0]).toHaveProperty('created_at');
 	});
 
-	test('a running trigger whose reads lose the field fails each poll, keeps its cursor, and resumes once it is back', async () => {
+	test('a running trigger whose reads lose the field goes on by id, and by time once it is back: none skipped, none twice', async () => {
 		const harness = newWorkOrderTrigger();
-		expect((await harness.poll()).error).toBeUndefined();
-		const stored = JSON.stringify(harness.state);
-		const workOrder = dt.sandbox.createWorkOrder();
+		expect(await pollOk(harness)).toEqual([]);
+		const byTime = dt.sandbox.createWorkOrder();
+		expect(await pollOk(harness)).toEqual([byTime.id]);
+		expect(harness.state?.byId).toBeUndefined();
 
+		// Created while the reads still had times, then the field goes: emitted by the first read by id.
+		const beforeSwitch = dt.sandbox.createWorkOrder();
 		dt.sandbox.configure({ workOrderTimeField: 'created_at' });
-		for (let poll = 0; poll < 2; poll++) {
-			const failed = await harness.poll();
-			expect(failed.error?.message).toBe(MESSAGE);
-			expect(failed.error?.description).toMatch(/This poll emitted nothing and did not move the trigger forward/);
-			expect(JSON.stringify(harness.state)).toBe(stored);
-		}
+		const whileById = dt.sandbox.createWorkOrder();
+		expect(await pollOk(harness)).toEqual([beforeSwitch.id, whileById.id]);
+		expect(harness.state).toMatchObject({ byId: true, high: whileById.id });
+		expect(await pollOk(harness)).toEqual([]);
+		expect(dt.sandbox.log.map((entry) => entry.query.ordering)).toEqual(['-id']);
 
+		const beforeBack = dt.sandbox.createWorkOrder();
 		dt.sandbox.configure({ workOrderTimeField: 'created_datetime' });
-		const next = await harness.poll();
-		expect(next.error).toBeUndefined();
-		expect(next.json.map((record) => record.id)).toEqual([workOrder.id]);
+		expect(await pollOk(harness)).toEqual([beforeBack.id]);
+		expect(harness.state?.byId).toBeUndefined();
+		expect(await pollOk(harness)).toEqual([]);
+		expect(dt.sandbox.log.map((entry) => entry.query.ordering)).toEqual(['created_datetime,id']);
+		const afterBack = dt.sandbox.createWorkOrder();
+		expect(await pollOk(harness)).toEqual([afterBack.id]);
+		expect(await pollOk(harness.restart())).toEqual([]);
 	});
 });
 

@@ -42,16 +42,15 @@ describe('a read mixing readable and unreadable event times', () => {
 describe('a read in which no record has a readable time', () => {
 	const page = [{ id: 1, created_at: iso(NOW) }, { id: 2, created_at: iso(NOW) }];
 
+	// New Work Order goes by id instead (test/integration/triggerWorkOrderById.test.cts).
 	test.each([
-		['activation', () => pollOnce(plan('newWorkOrder'), undefined, onePage(page), clock)],
-		['a running poll', () => pollOnce(plan('newWorkOrder'), { ...emptyState('newWorkOrder'), high: NOW - 1000 }, onePage(page), clock)],
-		['Fetch Test Event', () => latestRecords(plan('newWorkOrder'), onePage(page), NOW)],
+		['activation', () => pollOnce(plan('newLoad'), undefined, onePage(page), clock)],
+		['a running poll', () => pollOnce(plan('newLoad'), { ...emptyState('newLoad'), high: NOW - 1000 }, onePage(page), clock)],
+		['Fetch Test Event', () => latestRecords(plan('newLoad'), onePage(page), NOW)],
 	])('%s fails with the field expected and the fields found', async (_label, read) => {
 		const error = await (read as () => Promise<unknown>)().catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(UnreadableEventTimeError);
-		expect((error as Error).message).toBe(
-			'Datatruck\'s work orders carry no readable "created_datetime", so New Work Order cannot tell which ones are new',
-		);
+		expect((error as Error).message).toBe('Datatruck\'s loads carry no readable "created_datetime", so New Load cannot tell which ones are new');
 		expect((error as UnreadableEventTimeError).description).toContain('have the fields id, created_at (date-times: created_at).');
 	});
 
