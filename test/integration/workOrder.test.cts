@@ -382,7 +382,7 @@ describe('Work Order › Get Many', () => {
 		expect(onlyRequest().query).toEqual({ page_size: '10', ordering: '-id' });
 	});
 
-	test('a status filter and a sort go to Datatruck as filter and ordering, and the API applies them', async () => {
+	test('a status filter and a sort go to Datatruck as filter and ordering (Status Is also as the published status parameter), and the API applies them', async () => {
 		const result = await dt.run({
 			parameters: {
 				resource: 'workOrder',
@@ -403,6 +403,7 @@ describe('Work Order › Get Many', () => {
 			page_size: '25',
 			// id breaks ties, so that pages by number have one order.
 			ordering: 'scheduled_on_date,id',
+			status: 'Pending',
 			filter: JSON.stringify([
 				{ column: 'status', value: 'Pending', contains: 'is' },
 				{ column: 'total_price', value: '100', contains: 'greater_than' },
