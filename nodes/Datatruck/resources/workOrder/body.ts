@@ -46,6 +46,11 @@ interface ListSpec {
 	parameter: string;
 	group: string;
 	fields: Record<string, FieldSpec>;
+	/**
+	 * The one field an entry holds where Datatruck's published page POST /work-orders/create/ sends each entry as a
+	 * plain string (`notes: ["…"]`, `tags: ["…"]`) instead of the API contract's object (`[{body}]`, `[{name}]`).
+	 */
+	publishedAsText?: string;
 }
 
 const LISTS: Record<string, ListSpec> = {
@@ -67,6 +72,7 @@ const LISTS: Record<string, ListSpec> = {
 		parameter: 'notes',
 		group: 'note',
 		fields: { body: { name: 'body', kind: 'text', example: 'Driver reported the issue at pre-trip.', required: true } },
+		publishedAsText: 'body',
 	},
 	compensation: {
 		parameter: 'compensation',
@@ -80,6 +86,7 @@ const LISTS: Record<string, ListSpec> = {
 		parameter: 'tags',
 		group: 'tag',
 		fields: { name: { name: 'name', kind: 'text', example: 'Urgent', required: true } },
+		publishedAsText: 'name',
 	},
 };
 
@@ -184,7 +191,9 @@ function bodyFromJson(this: IExecuteSingleFunctions, check: ParameterCheck): IDa
 			Object.fromEntries(Object.entries(list.fields).map(([field, spec]) => [field, spec.example])),
 		]);
 		if (!Array.isArray(entries)) check.fail(label(key), 'must be a list of objects in square brackets', example);
-		body[key] = entries.map((entry, index) => {
+		body[key] = entries.map((given: unknown, index) => {
+			// A note or tag in the published form (a plain string) is taken as the contract's object.
+			const entry = typeof given === 'string' && list.publishedAsText ? { [list.publishedAsText]: given } : given;
 			if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
 				check.fail(label(`${key}[${index}]`), 'must be an object in curly braces', example);
 			}
@@ -194,15 +203,55 @@ function bodyFromJson(this: IExecuteSingleFunctions, check: ParameterCheck): IDa
 	return body;
 }
 
-/** preSend: the checked work order body, from the form or from the JSON parameter. */
+/** Whether the body comes from the JSON parameter (its fields are then named by their API keys). */
+export function bodyFromJsonParameter(this: IExecuteSingleFunctions): boolean {
+	return this.getNodeParameter('specifyBody', 'fields') === BODY_FROM_JSON;
+}
+
+/** The checked work order body, from the form or from the JSON parameter; notes and tags in the contract's form. */
+export function checkedWorkOrderBody(this: IExecuteSingleFunctions, properties: INodeProperties[]): IDataObject {
+	const check = ParameterCheck.forItem(this);
+	return bodyFromJsonParameter.call(this) ? bodyFromJson.call(this, check) : bodyFromForm.call(this, check, properties);
+}
+
+/** preSend: the checked work order body, refused with the parameter's name before anything is sent. */
 export function workOrderBody(properties: INodeProperties[]) {
 	return async function (
 		this: IExecuteSingleFunctions,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const check = ParameterCheck.forItem(this);
-		const fromJson = this.getNodeParameter('specifyBody', 'fields') === BODY_FROM_JSON;
-		requestOptions.body = fromJson ? bodyFromJson.call(this, check) : bodyFromForm.call(this, check, properties);
+		requestOptions.body = checkedWorkOrderBody.call(this, properties);
 		return requestOptions;
 	};
 }
+
+/** Whether the body sends notes or tags, whose form Datatruck's published page and the API contract disagree on. */
+export function sendsNotesOrTags(body: IDataObject): boolean {
+	return Object.entries(LISTS).some(([key, list]) => list.publishedAsText !== undefined && Array.isArray(body[key]) && body[key].length > 0);
+}
+
+/** The body with notes and tags as Datatruck's published page sends them: arrays of strings. */
+export function inPublishedForm(body: IDataObject): IDataObject {
+	const out: IDataObject = { ...body };
+	for (const [key, list] of Object.entries(LISTS)) {
+		const text = list.publishedAsText;
+		if (text === undefined || !Array.isArray(body[key])) continue;
+		out[key] = (body[key] as IDataObject[]).map((entry) => (entry && typeof entry === 'object' ? (entry[text] as string) : entry));
+	}
+	return out;
+}
+
+/**
+ * A body field by the name the user sees: its n8n display name in the form (`Type` for `type_work_order`,
+ * `Notes` for `notes`), its key in the JSON body; a key the node does not know, as Datatruck wrote it.
+ */
+export function fieldNameForUser(properties: INodeProperties[], key: string, fromJson: boolean): string {
+	if (fromJson) return key;
+	if (key === 'procedure_name') return formLabels(properties, ['procedureName'])[0];
+	if (SCALARS[key]) return formLabels(properties, ['additionalFields', SCALARS[key].name])[1];
+	if (LISTS[key]) return formLabels(properties, [LISTS[key].parameter])[0];
+	return key;
+}
+
+/** Whether a body field is one of Additional Fields in the form. */
+export const isAdditionalField = (key: string): boolean => SCALARS[key] !== undefined;

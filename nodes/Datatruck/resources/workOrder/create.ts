@@ -5,11 +5,18 @@ import { unitPicker } from '../../shared/pickers';
 import { datatruckOperation } from '../../shared/route';
 import { CUSTOM_STATUS, workOrderBody } from './body';
 import { PROCEDURE_OPTIONS } from './procedureNames';
+import { CREATE_PATH, createWorkOrder } from './publishedCreate';
 
 const display = showFor('workOrder', 'create');
 const fromFields = inBodyMode(display, BODY_FROM_FIELDS);
 
 const AMOUNT = 'An amount in USD, e.g. 1234.50; sent to Datatruck as a decimal string so no cent is lost';
+/**
+ * Datatruck's published page POST /work-orders/create/ marks seven fields required that the API contract does not
+ * (docs/assumptions.md A9). They stay optional, as the contract's form works; a Datatruck that enforces the page
+ * answers a create without them with a 400, which names them by these fields' names (publishedCreate.ts).
+ */
+const PUBLISHED_REQUIRED = "Required by Datatruck's published API;";
 
 export const workOrderCreateFields: INodeProperties[] = [
 	...bodyModeProperties(display, 'work order', {
@@ -46,7 +53,7 @@ export const workOrderCreateFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. Tony Mechanic',
-				description: 'The person the work is assigned to, such as the shop lead or mechanic',
+				description: `${PUBLISHED_REQUIRED} the person the work is assigned to, such as the shop lead or mechanic`,
 			},
 			{
 				displayName: 'Custom Status',
@@ -70,7 +77,7 @@ export const workOrderCreateFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. VINV-20431',
-				description: "The vendor's invoice number for this work",
+				description: `${PUBLISHED_REQUIRED} the vendor's invoice number for this work, as on the shop's invoice or estimate`,
 			},
 			{
 				displayName: 'Location',
@@ -86,15 +93,16 @@ export const workOrderCreateFields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, numberPrecision: 0 },
 				default: 0,
-				description: "The vehicle's odometer reading in miles, a whole number, e.g. 412870",
+				placeholder: 'e.g. 412870',
+				description: `${PUBLISHED_REQUIRED} the vehicle's odometer reading in miles when it goes in, a whole number`,
 			},
 			{
 				displayName: 'Payment Type',
 				name: 'paymentType',
 				type: 'string',
 				default: '',
-				placeholder: 'e.g. Company',
-				description: 'Who or how the work is paid, e.g. Company, Driver or Warranty',
+				placeholder: 'e.g. Credit Card',
+				description: `${PUBLISHED_REQUIRED} how the work is paid, e.g. Credit Card, Company, Driver or Warranty`,
 			},
 			{
 				displayName: 'Reference Number',
@@ -109,8 +117,8 @@ export const workOrderCreateFields: INodeProperties[] = [
 				name: 'scheduledOnDate',
 				type: 'dateTime',
 				default: '',
-				placeholder: 'e.g. 2026-11-21T09:00:00Z',
-				description: 'When the work is scheduled; a time without a time zone is taken as UTC',
+				placeholder: 'e.g. 2026-11-21T09:00:00',
+				description: `${PUBLISHED_REQUIRED} when the work is scheduled. A date and time without a time zone is in the workflow's time zone.`,
 			},
 			{
 				displayName: 'Status',
@@ -125,8 +133,7 @@ export const workOrderCreateFields: INodeProperties[] = [
 					{ name: 'Pending', value: 'Pending', description: 'Not started yet' },
 				],
 				default: 'Pending',
-				description:
-					'The status of the work order. Pending is the one Datatruck documents; choose Custom Status for another.',
+				description: `${PUBLISHED_REQUIRED} the status of the work order. Pending is the one Datatruck documents; choose Custom Status for another.`,
 			},
 			{
 				displayName: 'Tax Total Price',
@@ -152,7 +159,7 @@ export const workOrderCreateFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. Repair',
-				description: 'The kind of work order, e.g. Repair, Preventive Maintenance or Inspection',
+				description: `${PUBLISHED_REQUIRED} the kind of work order, e.g. Repair, Preventive Maintenance or Inspection`,
 			},
 			{
 				displayName: 'Vendor',
@@ -358,6 +365,8 @@ export const workOrderCreateOperation = datatruckOperation({
 	description:
 		'Create a maintenance or repair work order for a truck or trailer, with its tasks, notes, compensation and tags; returns the new work order ID',
 	method: 'POST',
-	path: '/work-orders/create/',
+	path: CREATE_PATH,
+	// The checks before anything is sent; the request itself is the create's own send, with its one retry.
 	preSend: [workOrderBody(workOrderCreateFields)],
+	records: createWorkOrder(workOrderCreateFields),
 });
