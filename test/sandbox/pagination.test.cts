@@ -10,7 +10,7 @@ describe('sandbox pagination', () => {
 		client = apiClient(sandbox);
 	});
 	afterAll(() => sandbox.close());
-	beforeEach(() => sandbox.configure({ nextOrigin: null, repeatNext: false }));
+	beforeEach(() => sandbox.configure({ nextOrigin: null, repeatNext: false, nextLinks: 'absolute', lists: {} }));
 
 	it('wraps lists in {count, next, previous, results} with absolute links keeping the query', async () => {
 		const filter = JSON.stringify([{ column: 'status', value: 'cancelled', contains: 'is_not' }]);
@@ -142,5 +142,48 @@ describe('sandbox pagination', () => {
 		expect(again.data.results).toEqual(first.data.results);
 		// Even the last page has a next link in this mode.
 		expect((await client.get('/orders/?page_size=25&page=3')).data.next).toContain('page=3');
+	});
+
+	it.each([
+		['http', (origin: string) => `${origin.replace(/^https:/, 'http:')}/api/v1/openapi/work-orders/?page=3`],
+		['relative', () => '/api/v1/openapi/work-orders/?page=3'],
+		['resourceRelative', () => '/work-orders/?page=3'],
+	] as const)('nextLinks %s writes next in that form (Datatruck\'s page prints "/work-orders/?page=2")', async (form, expected) => {
+		sandbox.configure({ nextLinks: form });
+		const response = await client.get('/work-orders/?page=2&page_size=5');
+		expect(response.data.next).toBe(expected(sandbox.origin).replace('page=3', 'page_size=5&page=3'));
+		expect(response.data.previous).toBe(expected(sandbox.origin).replace('?page=3', '?page_size=5'));
+	});
+
+	it('nextLinks absent leaves out next and previous; the count still tells', async () => {
+		sandbox.configure({ nextLinks: 'absent' });
+		const response = await client.get('/orders/?page=2');
+		expect(Object.keys(response.data).sort()).toEqual(['count', 'results']);
+	});
+
+	it('bareArray answers the page\'s records alone, in the page size served', async () => {
+		sandbox.configure({ lists: { loads: { bareArray: true, ignorePageSize: true } } });
+		const enveloped = sandbox.data.orders.length;
+		const first = await client.get('/orders/?page_size=25&ordering=id');
+		expect(Array.isArray(first.data)).toBe(true);
+		expect(first.data).toHaveLength(10);
+		const second = await client.get('/orders/?page_size=25&ordering=id&page=2');
+		expect(second.data[0].id).toBeGreaterThan(first.data[9].id);
+		expect(enveloped).toBeGreaterThan(20);
+	});
+
+	it('the published profile: 10 a page on every list, resource-relative links, work orders without a creation time', async () => {
+		sandbox.configure({ profile: 'published' });
+		try {
+			for (const path of ['/orders/?page_size=25', '/work-orders/?page_size=25', '/drivers/list/?page_size=all', '/trucks/list/?page_size=25', '/trailers/list/?page_size=all']) {
+				const page = (await client.get(path)).data;
+				expect(page.results.length).toBeLessThanOrEqual(10);
+				if (page.next) expect(page.next).toMatch(/^\/(orders|work-orders|drivers|trucks|trailers)\//);
+			}
+			const workOrder = (await client.get('/work-orders/')).data.results[0];
+			expect(workOrder).not.toHaveProperty('created_datetime');
+		} finally {
+			sandbox.configure({ profile: 'default' });
+		}
 	});
 });

@@ -162,7 +162,8 @@ export const fullPage = (read: ListRead, asked: number): number => read.served ?
 
 /** Budgets the read from its first answer: the pages Datatruck says there are, in the size it answers. */
 function planBudget(read: ListRead, page: Page, pageSize: number): void {
-	const more = page.count !== undefined && page.count > page.results.length;
+	// A bare array's records are a page in the size Datatruck answers.
+	const more = (page.count !== undefined && page.count > page.results.length) || (page.bare && page.results.length > 0);
 	read.budget.plan(page.count, more ? page.results.length : pageSize);
 }
 

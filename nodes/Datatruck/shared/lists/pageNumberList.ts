@@ -43,7 +43,8 @@ async function readPass(read: ListRead, want: number): Promise<Page[]> {
 	read.budget.judge(page1.results);
 	const pages = [page1];
 	const size = Number(read.request.qs?.page_size) || page1.results.length;
-	read.budget.plan(page1.count, page1.count !== undefined && page1.count > page1.results.length ? page1.results.length : size);
+	const more = (page1.count !== undefined && page1.count > page1.results.length) || (page1.bare && page1.results.length > 0);
+	read.budget.plan(page1.count, more ? page1.results.length : size);
 	if (isLastPage(page1) || page1.results.length >= want) return pages;
 	// Pages come in the size Datatruck answers, whatever page_size asked for.
 	const perPage = Math.max(1, page1.results.length);

@@ -1,6 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
-import type { IDataObject as Query } from 'n8n-workflow';
 import type { Page } from './pagination';
 import { disregardIn, evaluable, kindOfColumn, meets } from './answerCheck';
 import type { ApiFilter } from './filters';
@@ -190,7 +189,7 @@ function tiesInOrder(records: IDataObject[], terms: SortTerm[]): IDataObject[] {
 }
 
 /** Pages `numbers` of the list `query` asks for, sent at once (the limiter paces them). */
-export function readByNumber(read: ListRead, query: Query | undefined, numbers: number[]): Promise<Page[]> {
+export function readByNumber(read: ListRead, query: IDataObject | undefined, numbers: number[]): Promise<Page[]> {
 	return allPages(numbers.map((number) => numberedPage(read, query, number)));
 }
 
