@@ -37,8 +37,8 @@ describe('output schemas (__schema__)', () => {
 	test('every operation and trigger event, Simplify on and off, has a case to generate its schema from', () => {
 		expect(() => planCases()).not.toThrow();
 		const targets = schemaTargets();
-		// 16 operations + 2 Simplify variants; 5 events + 4 Simplify variants.
-		expect(targets.filter((t) => t.node === 'datatruck')).toHaveLength(18);
+		// 16 operations + 3 Simplify variants (loads: Get, Get Many; work orders: Get Many); 5 events + 4 Simplify variants.
+		expect(targets.filter((t) => t.node === 'datatruck')).toHaveLength(19);
 		expect(targets.filter((t) => t.node === 'datatruckTrigger')).toHaveLength(9);
 	});
 

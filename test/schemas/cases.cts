@@ -138,6 +138,7 @@ export const SCHEMA_CASES: SchemaCase[] = [
 		},
 	},
 	{ node: 'datatruck', name: 'all work orders', parameters: { resource: 'workOrder', operation: 'getMany', returnAll: true } },
+	{ node: 'datatruck', name: 'all work orders, simplified', parameters: { resource: 'workOrder', operation: 'getMany', returnAll: true, simplify: true } },
 	{
 		node: 'datatruck',
 		name: 'repair emails read into work orders (ready, unknown unit, no unit, no date)',
