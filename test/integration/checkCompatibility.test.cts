@@ -6,6 +6,8 @@ const check = { resource: 'connection', operation: 'checkCompatibility' };
 
 const PROBED_KEYS = [
 	'loads.ordering',
+	'loads.pageSize',
+	'links.next',
 	'loads.ordering.multi',
 	'loads.filter',
 	'loads.filter.id',
@@ -14,6 +16,7 @@ const PROBED_KEYS = [
 	'workOrders.pageSize',
 	'workOrders.ordering',
 	'workOrders.filter',
+	'workOrders.created_datetime',
 	'drivers.pageSize.all',
 	'drivers.filter.id',
 ];
@@ -130,5 +133,45 @@ describe('Connection › Check Compatibility on a company with a single load', (
 		expect(result.json.find((item) => item.key === 'loads.ordering')?.seen).toBe('only 1 record(s) to compare');
 		expect(findingsFor(new URL(tiny.sandbox.baseUrl).origin)).toEqual([]);
 		expect(tiny.sandbox.log.length).toBeLessThanOrEqual(12);
+	});
+});
+
+describe('Check Compatibility against the Datatruck its own pages describe (issue 33)', () => {
+	afterEach(() => dt.sandbox.configure({ profile: 'default' }));
+
+	test('published profile: the page size answered, the form of next, and work orders without a creation time', async () => {
+		dt.sandbox.configure({ profile: 'published' });
+		const result = await dt.run({ parameters: check });
+		expect(result.error).toBeUndefined();
+		const byKey = Object.fromEntries(result.json.map((item) => [item.key, item]));
+		expect(byKey['loads.pageSize']).toMatchObject({ result: 'not held', seen: expect.stringMatching(/answers 10 loads a page to `page_size=25`/) });
+		expect(byKey['links.next']).toMatchObject({ result: 'not held', seen: expect.stringMatching(/relative to the API .*: \/orders\/\?…/) });
+		expect(byKey['workOrders.created_datetime']).toMatchObject({ result: 'not held', whatTheNodeDoes: expect.stringMatching(/goes by id/) });
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(12);
+
+		// Remembered for this Datatruck: the next loads read asks for 10 a page from its first request.
+		dt.sandbox.clearLog();
+		const loads = await dt.run({ parameters: { resource: 'load', operation: 'getMany', returnAll: false, limit: 30 } });
+		expect(loads.json).toHaveLength(30);
+		expect(dt.sandbox.log[0].query.page_size).toBe('10');
+		expect(dt.sandbox.log).toHaveLength(3);
+	});
+
+	// (`http` behind a proxy cannot be told apart on the sandbox's own plain-http address; test/unit covers it.)
+	test.each([
+		['relative', /relative to the host/],
+		['absent', /without a `next` key/],
+	] as const)('next written %s is reported as such', async (form, seen) => {
+		dt.sandbox.configure({ nextLinks: form });
+		const result = await dt.run({ parameters: check });
+		const item = result.json.find((entry) => entry.key === 'links.next');
+		expect(item).toMatchObject({ result: 'not held', seen: expect.stringMatching(seen) });
+	});
+
+	test('a bare array is reported as such, with the page size it answered', async () => {
+		dt.sandbox.configure({ lists: { loads: { bareArray: true, ignorePageSize: true } } });
+		const result = await dt.run({ parameters: check });
+		const byKey = Object.fromEntries(result.json.map((item) => [item.key, item.result]));
+		expect(byKey).toMatchObject({ 'links.next': 'not held', 'loads.pageSize': 'not held' });
 	});
 });

@@ -52,6 +52,20 @@ export const PROBED = {
 		'filters loads by dispatcher id',
 		'filters loads with `dispatcher__full_name is_in` the names of the chosen dispatchers',
 	),
+	loadsPageSize: entry(
+		'loads.pageSize',
+		'A2',
+		'Does the loads list answer pages of the asked `page_size` (25), where Datatruck\'s own pages publish at most 10?',
+		'reads loads 25 a page',
+		'reads on exactly in the page size Datatruck answers, remembered for this Datatruck',
+	),
+	nextLinks: entry(
+		'links.next',
+		'A1',
+		'Does the loads list write `next` as an absolute link on the credential\'s address, as the specification shows?',
+		'asks for every page by number from the credential\'s address (a `next` link is never followed, whatever its form)',
+		'asks for every page by number from the credential\'s address; `next`, in whatever form, only tells that more pages exist',
+	),
 	longRequestLine: entry(
 		'requestLine.long',
 		'A30',
@@ -72,6 +86,13 @@ export const PROBED = {
 		'Does the work-order list sort by `ordering`?',
 		'lets Datatruck sort work orders',
 		PAGE_NUMBERS,
+	),
+	workOrdersCreatedTime: entry(
+		'workOrders.created_datetime',
+		'A7',
+		'Do work orders carry their creation time (`created_datetime`), which Datatruck\'s own page does not show?',
+		'New Work Order goes by creation time, with a late-entry window',
+		'New Work Order goes by id: the newest id is the newest work order',
 	),
 	workOrdersFilter: entry(
 		'workOrders.filter',

@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
-import { markNotHeld } from '../../shared/lists';
+import { markNotHeld, rememberPageSize } from '../../shared/lists';
 import { datatruckOperation } from '../../shared/route';
 import { connectionFor } from '../../shared/transport';
 import { runChecks, type Verdict } from './checks';
@@ -26,12 +26,15 @@ export const connectionCheckCompatibilityOperation = datatruckOperation({
 	path: '/orders/',
 	preSend: [loadsById],
 	async toItems(records): Promise<INodeExecutionData[]> {
-		const verdicts = await runChecks(this, answerOf(records[0]));
+		// A bare array comes here as its records; an envelope as one record.
+		const body = records.length === 1 && Array.isArray(records[0].results) ? records[0] : records;
+		const verdicts = await runChecks(this, answerOf(body));
 		const { origin } = await connectionFor(this);
-		for (const { about, result, seen } of verdicts) {
-			if (result === 'not held') {
-				markNotHeld(this, origin, { key: about.key, assumption: about.assumption, seen, instead: about.ifNotHeld });
-			}
+		for (const { about, result, seen, served } of verdicts) {
+			if (result !== 'not held') continue;
+			markNotHeld(this, origin, { key: about.key, assumption: about.assumption, seen, instead: about.ifNotHeld });
+			// Lists are read in the size Datatruck answers from the first request on.
+			if (served) rememberPageSize(this, origin, about.key.split('.')[0], served);
 		}
 		return verdicts.map((found) => ({ json: itemOf(found) }));
 	},

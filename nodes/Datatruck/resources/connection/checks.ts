@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { connectionFor } from '../../shared/transport';
 import { PROBED, type ProbedAssumption } from './assumptions';
 import { idsOf, inIdOrder, probe, runsOf, type ProbeAnswer } from './probes';
 
@@ -9,9 +10,11 @@ export interface Verdict {
 	result: CheckResult;
 	/** What Datatruck's answers showed, in plain words. */
 	seen: string;
+	/** For a page-size question: the records a page holds as Datatruck answers. */
+	served?: number;
 }
 
-const verdict = (about: ProbedAssumption, result: CheckResult, seen: string): Verdict => ({ about, result, seen });
+const verdict = (about: ProbedAssumption, result: CheckResult, seen: string, served?: number): Verdict => ({ about, result, seen, ...(served ? { served } : {}) });
 
 const LOADS = '/orders/';
 const WORK_ORDERS = '/work-orders/';
@@ -25,7 +28,8 @@ const LONG_EXCLUSION = 600;
  */
 export async function runChecks(ctx: IExecuteSingleFunctions, loadsById: ProbeAnswer): Promise<Verdict[]> {
 	const loadsByIdDown = await probe(ctx, LOADS, { page_size: 25, ordering: '-id' });
-	const verdicts = [orderingVerdict(PROBED.loadsOrdering, loadsById, loadsByIdDown)];
+	const { baseUrl } = await connectionFor(ctx);
+	const verdicts = [orderingVerdict(PROBED.loadsOrdering, loadsById, loadsByIdDown), pageSizeVerdict(loadsById, 25), nextLinkVerdict(baseUrl, loadsById)];
 	verdicts.push(await multiOrderingVerdict(ctx));
 	const filterVerdictsSeen = await filterVerdicts(ctx, loadsByIdDown);
 	verdicts.push(...filterVerdictsSeen);
@@ -36,6 +40,42 @@ export async function runChecks(ctx: IExecuteSingleFunctions, loadsById: ProbeAn
 	verdicts.push(...(await workOrderVerdicts(ctx)));
 	verdicts.push(...(await driverVerdicts(ctx, drivers)));
 	return verdicts;
+}
+
+/** The loads' first page, asked for 25: whether Datatruck answered that many while more exist (its pages say 10 at most). */
+function pageSizeVerdict(answer: ProbeAnswer, asked: number): Verdict {
+	const about = PROBED.loadsPageSize;
+	if (answer.status !== 200) return verdict(about, 'could not tell', refused(answer, `\`page_size=${asked}\``));
+	const served = answer.records.length;
+	if (answer.bare) {
+		return served > 0 && served < asked
+			? verdict(about, 'not held', `answered a bare list of ${served} loads to \`page_size=${asked}\`, with no count: read on page by page`, served)
+			: verdict(about, 'could not tell', `answered a bare list of ${served} loads, with no count to compare with`);
+	}
+	if (answer.count === undefined || answer.count <= served) return verdict(about, 'could not tell', `only ${served} load(s) in all`);
+	if (served === asked) return verdict(about, 'held', `\`page_size=${asked}\` brought ${asked} of ${answer.count} loads`);
+	return verdict(about, 'not held', `answers ${served} loads a page to \`page_size=${asked}\` (${answer.count} in all)`, served);
+}
+
+/** The form of the loads' `next` link. The node never follows it; the answer says how Datatruck is set up. */
+function nextLinkVerdict(baseUrl: string, answer: ProbeAnswer): Verdict {
+	const about = PROBED.nextLinks;
+	const next = answer.next;
+	if (answer.status !== 200) return verdict(about, 'could not tell', refused(answer, 'the first page of loads'));
+	if (answer.bare) return verdict(about, 'not held', 'answered a bare list, without `next` or a count');
+	if (next === undefined) return verdict(about, 'not held', 'answered without a `next` key: the count tells whether pages remain');
+	if (next === null) return verdict(about, answer.count !== undefined && answer.count > answer.records.length ? 'not held' : 'could not tell', 'answered no `next` link');
+	const form = linkForm(baseUrl, next);
+	const shown = next.replace(/\?.*$/, '?…');
+	return form ? verdict(about, 'not held', `wrote \`next\` ${form}: ${shown}`) : verdict(about, 'held', `wrote \`next\` on the credential's address: ${shown}`);
+}
+
+/** How a `next` link is written, in words; undefined for an absolute link on the credential's address (the spec's form). */
+export function linkForm(baseUrl: string, next: string): string | undefined {
+	if (next.startsWith(`${baseUrl}/`)) return undefined;
+	if (/^http:\/\//i.test(next) && next.replace(/^http:/i, 'https:').startsWith(`${baseUrl}/`)) return 'absolute with `http://` (a proxy that does not pass the scheme on)';
+	if (/^[a-z]+:\/\//i.test(next)) return 'absolute, on another address';
+	return next.startsWith(`${baseUrl.replace(/^[a-z]+:\/\/[^/]+/i, '')}/`) ? 'relative to the host' : "relative to the API (as Datatruck's pages print it)";
 }
 
 function refused(answer: ProbeAnswer, query: string): string {
@@ -180,7 +220,16 @@ async function workOrderVerdicts(ctx: IExecuteSingleFunctions): Promise<Verdict[
 				: total > asked.length
 					? verdict(PROBED.workOrdersFilter, 'held', `${query} brought only those work orders`)
 					: verdict(PROBED.workOrdersFilter, 'could not tell', `only ${total} work order(s), all of them asked for`);
-	return [pageSize, orderingVerdict(PROBED.workOrdersOrdering, up, down), filter];
+	return [pageSize, orderingVerdict(PROBED.workOrdersOrdering, up, down), filter, createdTimeVerdict(up)];
+}
+
+/** Whether the work orders read carry a creation time: New Work Order goes by it, else by id. */
+function createdTimeVerdict(answer: ProbeAnswer): Verdict {
+	const about = PROBED.workOrdersCreatedTime;
+	if (answer.records.length === 0) return verdict(about, 'could not tell', answer.status === 200 ? 'no work order to look at' : refused(answer, 'the work-order list'));
+	const timed = answer.records.filter((record) => typeof record.created_datetime === 'string' && !Number.isNaN(Date.parse(record.created_datetime)));
+	if (timed.length === answer.records.length) return verdict(about, 'held', `the ${timed.length} work orders read carry \`created_datetime\``);
+	return verdict(about, 'not held', `${answer.records.length - timed.length} of the ${answer.records.length} work orders read carry no readable \`created_datetime\``);
 }
 
 /** `page_size=all` (read before, for the dispatchers), then `id is` the last driver of that list (the first of Datatruck's usual order would prove nothing). */

@@ -9,6 +9,10 @@ export interface ProbeAnswer {
 	count?: number;
 	/** Datatruck's message on a refusal. */
 	refusal?: string;
+	/** The `next` link as written; null when the answer had none, undefined when it had no `next` key (or no envelope). */
+	next?: string | null;
+	/** Answered as a bare JSON array. */
+	bare?: boolean;
 }
 
 export interface ProbeQuery {
@@ -38,11 +42,12 @@ export async function probe(ctx: IExecuteSingleFunctions, url: string, query: Pr
 
 /** The pagination envelope, or a plain array (A19). */
 export function answerOf(body: unknown): ProbeAnswer {
-	if (Array.isArray(body)) return { status: 200, records: body as IDataObject[], count: body.length };
+	if (Array.isArray(body)) return { status: 200, records: body as IDataObject[], bare: true };
 	const envelope = (body ?? {}) as IDataObject;
 	const records = Array.isArray(envelope.results) ? (envelope.results as IDataObject[]) : [];
 	const count = typeof envelope.count === 'number' ? envelope.count : undefined;
-	return { status: 200, records, count };
+	const next = !('next' in envelope) ? undefined : typeof envelope.next === 'string' && envelope.next ? envelope.next : null;
+	return { status: 200, records, count, next };
 }
 
 export function idsOf(answer: ProbeAnswer): number[] {
