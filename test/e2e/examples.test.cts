@@ -1,4 +1,8 @@
 /**
+ * The rate-confirmation example (a broker's mail with the PDF → a load with the PDF attached) is published below with
+ * n8n's own Email Trigger (IMAP) on a real Dovecot mailbox (lib/imap.cts), against a sandbox that checks Load › Create as
+ * Datatruck's page publishes it (`profile: 'published'`).
+ *
  * The shipped example that runs on demand (weekly dispatcher board report, through its "Run now" Manual Trigger),
  * saved unchanged but for its credential's id into the run's shared n8n and run against the sandbox, as a user who
  * imported it and pressed its trigger would (the CLI's import and execute are proven by smoke.test.cts). The examples that must be published (the email
@@ -9,13 +13,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths, VERSIONS } from '../../scripts/n8n-runtime.cjs';
-import type { Sandbox } from '../sandbox/index.cts';
+import { onePagePdf } from '../sandbox/documents.cts';
+import { startSandbox, type Sandbox } from '../sandbox/index.cts';
 import { expectSuccess, saveCredential, type Session } from './lib/n8n.cts';
 import { example, exampleCredential } from './lib/examples.cts';
+import { executionsOf, isRunning, waitFor } from './lib/executions.cts';
+import { DovecotMailbox, rawMail } from './lib/imap.cts';
 import { runManually } from './lib/manualRun.cts';
 import { itemsOf } from './lib/output.cts';
-import { withCredentials } from './lib/publish.cts';
-import { authCheck, datatruckCredential, startE2eSandbox } from './lib/sandbox.cts';
+import { saveAndPublish, withCredentials } from './lib/publish.cts';
+import { authCheck, datatruckCredential, E2E_RATE_LIMIT, startE2eSandbox } from './lib/sandbox.cts';
 import { sharedSession } from './lib/sharedN8n.cts';
 import { direct } from './lib/suite.cts';
 
@@ -72,6 +79,88 @@ describe('example workflow run on demand in n8n', () => {
 	});
 });
 
+describe('example "create loads from emailed rate confirmations" in a running n8n, against a Datatruck as its page publishes it', () => {
+	const TOKEN = 'dtk_e2e_ratecon';
+	const CREATE = '/api/v1/openapi/orders/create/';
+	const PDF = onePagePdf('Rate confirmation - Coyote Logistics load 4481233 - Chicago, IL to Dallas, TX - $2,450.00');
+	const wf = example('create-load-from-rate-confirmation.json');
+	const mailbox = new DovecotMailbox();
+	let sb: Sandbox;
+	let session: Session;
+	let wfId = '';
+
+	beforeAll(async () => {
+		sb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [TOKEN], profile: 'published' });
+		await mailbox.start();
+		session = await sharedSession();
+		const credential = (type: string) =>
+			(wf.nodes.find((n) => (n.credentials as Record<string, unknown> | undefined)?.[type]) as { credentials: Record<string, { id: string; name: string }> }).credentials[type];
+		const [dt, imap] = [credential('datatruckApi'), credential('imap')];
+		const ids = await saveAndPublish(session, [datatruckCredential(sb, dt.id, dt.name, TOKEN), mailbox.credential(imap.id, imap.name)], [wf]);
+		wfId = ids.get(wf.id)!;
+		// The trigger reads mail that arrives while it listens: deliver once it waits in IDLE.
+		await waitFor('the Email Trigger to wait for mail', () => (mailbox.waitingForMail() ? true : undefined), 60_000);
+	}, 120_000);
+
+	afterAll(async () => {
+		// The shared n8n runs on for other files: unpublish first, so that its trigger stops reconnecting.
+		if (wfId) await session.rest('POST', `/workflows/${wfId}/deactivate`, {}).catch(() => undefined);
+		mailbox.stop();
+		await sb?.close();
+	});
+
+	it('books the load with its published stops and the PDF attached; a mail without a PDF books nothing', async () => {
+		mailbox.deliver(
+			rawMail({
+				from: 'Coyote Logistics <loads@coyote-logistics.example>',
+				subject: 'Rate Confirmation - Load 4481233',
+				text: [
+					'Hello,',
+					'Please find the rate confirmation attached. Sign and return.',
+					'Load #: 4481233',
+					'Rate: $2,450.00',
+					'Pickup: Midwest Cold Storage | 1200 W 35th St, Chicago, IL 60609 | 12/01/2026 08:00-12:00 | PU-88412 | SL-448213',
+					'Delivery: Lone Star Foods | 2500 N Stemmons Fwy, Dallas, TX 75207 | 12/02/2026 14:00-18:00 | PO-55120',
+				].join('\n'),
+				attachment: { filename: 'RC-4481233.pdf', contentType: 'application/pdf', content: PDF },
+				messageId: 'ratecon-4481233@coyote-logistics.example',
+			}),
+		);
+		mailbox.deliver(
+			rawMail({
+				from: 'Arrive Logistics <tenders@arrive.example>',
+				subject: 'Load 5520197 available',
+				text: 'Chicago, IL to Atlanta, GA, picks up tomorrow. Reply if interested.',
+				messageId: 'tender-5520197@arrive.example',
+			}),
+		);
+		await waitFor('both mails to be handled', async () => {
+			const runs = await executionsOf(session, wfId);
+			return runs.length >= 2 && runs.every((r) => !isRunning(r.status)) ? runs : undefined;
+		}, 90_000);
+		expect((await executionsOf(session, wfId)).map((r) => r.status)).toEqual(['success', 'success']);
+
+		expect(sb.log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([`POST ${CREATE} 201`]);
+		expect(authCheck(sb.log, TOKEN)).toEqual([`POST ${CREATE} Token ok`]);
+		const body = sb.log[0].body as { rate_confirmation: string } & Record<string, unknown>;
+		expect(Buffer.from(body.rate_confirmation, 'base64')).toEqual(PDF);
+		const { rate_confirmation: _file, ...load } = body;
+		// n8n's GENERIC_TIMEZONE here is UTC: the mail's 08:00 is 08:00Z.
+		expect(load).toEqual({
+			customer: 'Coyote Logistics',
+			load_id: '4481233',
+			load_pay: '2450.00',
+			stops: [
+				{ stop_type: 'pickup', company_name: 'Midwest Cold Storage', address: '1200 W 35th St, Chicago, IL 60609', zip_code: '60609', enter_time: '2026-12-01T08:00:00Z', exit_time: '2026-12-01T12:00:00Z', reference_id: 'PU-88412', seal_number: 'SL-448213' },
+				{ stop_type: 'delivery', company_name: 'Lone Star Foods', address: '2500 N Stemmons Fwy, Dallas, TX 75207', zip_code: '75207', enter_time: '2026-12-02T14:00:00Z', exit_time: '2026-12-02T18:00:00Z', reference_id: 'PO-55120' },
+			],
+		});
+		const created = sb.data.orders.find((order) => order.load_id === '4481233')!;
+		expect(created.documents.map((d) => d.file_type)).toEqual(['rate_confirmation']);
+		expect(sb.documents.fileAt(created.documents[0].file_link).bytes).toEqual(PDF);
+	}, 150_000);
+});
+
 interface NodeType {
 	name: string;
 	version: number | number[];
@@ -85,7 +174,7 @@ describe(`the email examples' n8n nodes exist in n8n ${VERSIONS.n8n}`, () => {
 		return types.map((t) => ({ ...t, name: `${pkg}.${t.name}` }));
 	});
 
-	it.each(['create-work-order-from-mailbox.json', 'create-work-order-from-email.json', 'create-work-order-with-ai.json'])('%s', (file) => {
+	it.each(['create-work-order-from-mailbox.json', 'create-work-order-from-email.json', 'create-work-order-with-ai.json', 'create-load-from-rate-confirmation.json'])('%s', (file) => {
 		const nodes = example(file).nodes as Array<{ type: string; typeVersion: number; parameters: Record<string, unknown> }>;
 		for (const node of nodes.filter((n) => !n.type.startsWith('n8n-nodes-datatruck.'))) {
 			// A node type can be described once per version range: the parameter must be in one for this version.

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox.cts';
 import { onePagePdf, smallPng } from '../sandbox/documents.cts';
@@ -464,5 +466,43 @@ describe('Load › Create against a Datatruck that requires every published stop
 			'Datatruck rejected the request: stops[1].zip_code: This field is required.; stops[1].reference_id: This field is required.',
 		);
 		expect(dt.sandbox.data.orders.length).toBe(before);
+	});
+});
+
+describe('the rate-confirmation example, in process', () => {
+	const example = JSON.parse(readFileSync(join(__dirname, '../../examples/create-load-from-rate-confirmation.json'), 'utf8')) as {
+		nodes: Array<{ name: string; parameters: Record<string, any> }>;
+	};
+	const node = (name: string) => example.nodes.find((n) => n.name === name)!;
+	beforeAll(() => dt.sandbox.configure({ profile: 'published' }));
+	afterAll(() => dt.sandbox.configure({ profile: 'default' }));
+
+	test('Create load, given what the mail reader makes of a broker\'s mail, books the load with the PDF under the published profile', async () => {
+		const mail = {
+			json: {
+				subject: 'Rate Confirmation - Load 4481233',
+				from: { value: [{ name: 'Coyote Logistics', address: 'loads@coyote-logistics.example' }] },
+				textPlain: [
+					'Load #: 4481233',
+					'Rate: $2,450.00',
+					'Pickup: Midwest Cold Storage | 1200 W 35th St, Chicago, IL 60609 | 12/01/2026 08:00-12:00 | PU-88412 | SL-448213',
+					'Delivery: Lone Star Foods | 2500 N Stemmons Fwy, Dallas, TX 75207 | 12/02/2026 14:00-18:00 | PO-55120',
+				].join('\n'),
+			},
+			binary: { attachment_0: file(smallPng(3), 'image/png', 'logo.png'), attachment_1: file(PDF, 'application/pdf', 'RC-4481233.pdf') },
+		};
+		const read = new Function('$input', node('Read the load from the mail').parameters.jsCode)({ item: mail }) as INodeExecutionData;
+		expect(read.json.ready).toBe(true);
+		const result = await dt.run({ parameters: node('Create load').parameters, inputItems: [read], timezone: 'America/Chicago' });
+		expect(result.error).toBeUndefined();
+		expect(dt.sandbox.log.map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual([`POST ${API}/orders/create/ 201`]);
+		const body = sentBody() as SentBody & Record<string, unknown>;
+		expect(Buffer.from(body.rate_confirmation!, 'base64')).toEqual(PDF);
+		expect(body).toMatchObject({ customer: 'Coyote Logistics', load_id: '4481233', load_pay: '2450.00' });
+		// The window is read in the workflow's time zone: 08:00 in Chicago on 1 December is 14:00Z.
+		expect(body.stops[0]).toMatchObject({ enter_time: '2026-12-01T14:00:00Z', exit_time: '2026-12-01T18:00:00Z', seal_number: 'SL-448213' });
+		const created = lastOrder();
+		expect(result.json).toEqual([JSON.parse(JSON.stringify(created))]);
+		expect(dt.sandbox.documents.fileAt(created.documents[0].file_link).bytes).toEqual(PDF);
 	});
 });

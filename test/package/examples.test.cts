@@ -3,6 +3,7 @@
  * (`fileAttachments`), n8n 1.x's only in "Attachments" (`attachments`), and an option a line does not know is
  * dropped on import, so the email would go out without the file. The 1.x copy must stay the same workflow otherwise.
  * The three work-order-from-email examples share one shape, checked here; the mailbox one runs in test/e2e/mailbox.test.cts.
+ * The rate-confirmation example (a load from a broker's mail, its PDF attached) is checked here and runs in test/e2e/examples.test.cts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -127,5 +128,99 @@ describe('the work-order-from-email examples', () => {
 			expect(credentialOf(wf, 'smtp')).toEqual(credentialOf(pod, 'smtp'));
 			expect(credentialOf(wf, 'datatruckApi')).toEqual(credentialOf(read('weekly-dispatcher-board-report.json'), 'datatruckApi'));
 		}
+	});
+});
+
+/** Issue 33: a broker's rate confirmation by email becomes a load with the PDF attached; the AI extractor's place is a note. */
+describe('the rate-confirmation example', () => {
+	const wf = read('create-load-from-rate-confirmation.json');
+	type Workflow = { nodes: WorkflowNode[]; connections: Record<string, { main?: Array<Array<{ node: string }>> }> };
+	const byName = (name: string) => (wf as Workflow).nodes.find((n) => n.name === name)!;
+	const next = (name: string, output = 0) => ((wf as Workflow).connections[name]?.main?.[output] ?? []).map((c) => c.node);
+	const reader = byName('Read the load from the mail');
+	/** The Code node's JavaScript, run as n8n runs it for one item (`$input.item`). */
+	const readMail = (item: { json: Record<string, unknown>; binary?: Record<string, { mimeType: string; fileName?: string }> }) =>
+		new Function('$input', reader.parameters.jsCode)({ item }) as { json: { ready: boolean; missing: string[]; rateConfirmationField?: string; load: Record<string, any> }; binary?: unknown };
+	const MAIL = {
+		subject: 'Rate Confirmation - Load 4481233',
+		from: { value: [{ name: 'Coyote Logistics', address: 'loads@coyote-logistics.example' }] },
+		textPlain: [
+			'Hello,',
+			'Please find the rate confirmation attached. Sign and return.',
+			'Load #: 4481233',
+			'Rate: $2,450.00',
+			'Pickup: Midwest Cold Storage | 1200 W 35th St, Chicago, IL 60609 | 12/01/2026 08:00-12:00 | PU-88412 | SL-448213',
+			'Delivery: Lone Star Foods | 2500 N Stemmons Fwy, Dallas, TX 75207 | 12/02/2026 14:00-18:00 | PO-55120',
+		].join('\n'),
+	};
+
+	test('Email Trigger (IMAP) → read the mail → complete? → Load › Create with the PDF as Rate Confirmation; not complete → nothing created', () => {
+		const trigger = byName('New rate confirmation');
+		expect(trigger).toEqual(expect.objectContaining({ type: 'n8n-nodes-base.emailReadImap', typeVersion: 2.1 }));
+		expect(trigger.parameters).toEqual(expect.objectContaining({ format: 'resolved', postProcessAction: 'read' }));
+		expect(next('New rate confirmation')).toEqual(['Read the load from the mail']);
+		expect(reader).toEqual(expect.objectContaining({ type: 'n8n-nodes-base.code', typeVersion: 2 }));
+		expect(reader.parameters.mode).toBe('runOnceForEachItem');
+		expect(next('Read the load from the mail')).toEqual(['Rate confirmation and stops?']);
+		expect(JSON.stringify(byName('Rate confirmation and stops?').parameters.conditions)).toContain('$json.ready');
+		expect(next('Rate confirmation and stops?', 0)).toEqual(['Create load']);
+		expect(next('Rate confirmation and stops?', 1)).toEqual(['Not a complete rate confirmation']);
+		expect(byName('Not a complete rate confirmation').type).toBe('n8n-nodes-base.noOp');
+		expect(byName('Create load')).toEqual(expect.objectContaining({ type: 'n8n-nodes-datatruck.datatruck', typeVersion: 1 }));
+		expect(byName('Create load').parameters).toEqual({
+			resource: 'load',
+			operation: 'create',
+			specifyBody: 'json',
+			jsonBody: '={{ JSON.stringify($json.load) }}',
+			rateConfirmation: 'binary',
+			binaryPropertyName: '={{ $json.rateConfirmationField }}',
+		});
+		expect(next('Create load')).toEqual([]);
+	});
+
+	test('the mail reader finds the PDF among the attachments and reads the load in Datatruck\'s published keys', () => {
+		const binary = { attachment_0: { mimeType: 'image/png', fileName: 'coyote-logo.png' }, attachment_1: { mimeType: 'application/pdf', fileName: 'RC-4481233.pdf' } };
+		const out = readMail({ json: MAIL, binary });
+		expect(out.binary).toBe(binary);
+		expect(out.json).toEqual({
+			ready: true,
+			missing: [],
+			rateConfirmationField: 'attachment_1',
+			load: {
+				customer: 'Coyote Logistics',
+				load_id: '4481233',
+				load_pay: '2450.00',
+				stops: [
+					{ stop_type: 'pickup', company_name: 'Midwest Cold Storage', address: '1200 W 35th St, Chicago, IL 60609', zip_code: '60609', enter_time: '2026-12-01T08:00:00', exit_time: '2026-12-01T12:00:00', reference_id: 'PU-88412', seal_number: 'SL-448213' },
+					{ stop_type: 'delivery', company_name: 'Lone Star Foods', address: '2500 N Stemmons Fwy, Dallas, TX 75207', zip_code: '75207', enter_time: '2026-12-02T14:00:00', exit_time: '2026-12-02T18:00:00', reference_id: 'PO-55120' },
+				],
+			},
+		});
+		// A PDF sent as application/octet-stream is found by its name.
+		expect(readMail({ json: MAIL, binary: { attachment_0: { mimeType: 'application/octet-stream', fileName: 'ratecon.PDF' } } }).json.rateConfirmationField).toBe('attachment_0');
+	});
+
+	test('a mail without the PDF or without its stops is not ready, and says what is missing', () => {
+		expect(readMail({ json: { ...MAIL, textPlain: 'See attached.' }, binary: { attachment_0: { mimeType: 'application/pdf' } } }).json).toEqual(
+			expect.objectContaining({ ready: false, missing: ['a Pickup line', 'a Delivery line'] }),
+		);
+		expect(readMail({ json: MAIL }).json).toEqual(expect.objectContaining({ ready: false, missing: ['the rate confirmation PDF'] }));
+	});
+
+	test('a note says the node does not read the PDF and where an AI extractor goes; the lines it reads are shown', () => {
+		const notes = wf.nodes.filter((n: WorkflowNode) => n.type === 'n8n-nodes-base.stickyNote').map((n: WorkflowNode) => n.parameters.content).join('\n');
+		for (const words of ['does not read the PDF', 'Extract From File', 'Information Extractor', 'Merge', 'imap.gmail.com', 'outlook.office365.com']) expect(notes).toContain(words);
+		for (const line of MAIL.textPlain.split('\n').slice(2)) expect(notes).toContain(line);
+	});
+
+	test('it can be imported beside the other examples, with the credentials they use', () => {
+		const others = ['create-work-order-from-mailbox.json', 'create-work-order-from-email.json', 'create-work-order-with-ai.json', 'weekly-dispatcher-board-report.json'].map(read);
+		expect(others.map((other) => other.id)).not.toContain(wf.id);
+		expect(others.map((other) => other.name)).not.toContain(wf.name);
+		const nodeIds = [wf, ...others].flatMap((w) => w.nodes.map((n: WorkflowNode) => n.id));
+		expect(new Set(nodeIds).size).toBe(nodeIds.length);
+		const credentialOf = (w: { nodes: WorkflowNode[] }, type: string) => w.nodes.map((n) => (n.credentials as Record<string, unknown> | undefined)?.[type]).find(Boolean);
+		expect(credentialOf(wf, 'imap')).toEqual(credentialOf(others[0], 'imap'));
+		expect(credentialOf(wf, 'datatruckApi')).toEqual(credentialOf(others[3], 'datatruckApi'));
 	});
 });
