@@ -109,13 +109,16 @@ async function readStretch(
 	const room = Math.floor((fit - query.excluded.length) / size);
 	const pages = pagesBetween(first.count ?? 0, size, want).filter((page) => page <= Math.min(room, SEGMENT_REQUESTS - 1));
 	const question = { filters, terms: query.terms, pageSize: size };
-	for (const page of await allPages(pages.map((number) => numberedPage(read, first.query, number, question)))) {
-		records.push(...unheld(page.results, held));
-	}
+	const numbered = await allPages(pages.map((number) => numberedPage(read, first.query, number, question)));
+	for (const page of numbered) records.push(...unheld(page.results, held));
 
 	// At least CHECKED_PAGE records, like page 1: a check read of two cannot show an order ignored.
 	const checkSize = Math.max(1, Math.min(pageSize, Math.max(CHECKED_PAGE, want - records.length)));
-	const check = await queryPage(read, [...filters, ...excludeIds([...held])], query.terms, checkSize);
+	const check = await queryPage(read, [...filters, ...excludeIds([...held])], query.terms, checkSize).catch((error: unknown) => {
+		// The pages of the user's own query read so far serve the plan that takes over.
+		if (error instanceof NeedsLess && query.excluded.length === 0 && !query.bound) error.pages = [first, ...numbered];
+		throw error;
+	});
 	const found = unheld(check.results, held);
 	records = mergeInOrder(records, found, compare);
 	if (isLastPage(check)) return { records, complete: true, certain: records };
@@ -162,7 +165,7 @@ async function fetchChangeSafe(
 			for (const finding of outcome.findings) markNotHeld(ctx, read.origin, finding);
 			continue;
 		}
-		return await readWithLess(read, list, ownTerms, userTerms, maxPageSize, want, outcome.findings);
+		return await readWithLess(read, list, ownTerms, userTerms, maxPageSize, want, outcome.findings, outcome.pages);
 	}
 }
 
@@ -184,6 +187,7 @@ async function readWithLess(
 	maxPageSize: number,
 	want: number,
 	pending: Finding[],
+	readAlready?: Page[],
 ): Promise<IDataObject[]> {
 	const lacking = [...findingsFor(read.origin), ...pending]
 		.map((finding) => finding.key)
@@ -193,7 +197,7 @@ async function readWithLess(
 	// Its first page asks for the user's field alone: a 400 that this gets too is about the user's own sort.
 	if (anchorable && lacking.includes(`${read.list}.ordering.multi`) && read.tieBreakerAdded) plan = firstTermPlan(ownTerms, list.keysetFields);
 	else if (anchorable) plan = keysetPlan(userTerms, list.keysetFields, undefined) ?? idPlan();
-	if (!plan) return await readPlain(read, userTerms, maxPageSize, want, pending);
+	if (!plan) return await readPlain(read, userTerms, maxPageSize, want, pending, readAlready);
 	const anchored = await readAnchored(read, [], userTerms, plan, Math.min(maxPageSize, want), want).catch(needsLess);
 	if (anchored instanceof NeedsLess) return await readPlain(read, userTerms, maxPageSize, want, [...pending, ...anchored.findings]);
 	// Remembered once a plan that needs less was answered.

@@ -82,6 +82,9 @@ export async function listReadFor(
  * remembered once the plan that needs less gets an answer (a 400 that the published form gets too is the user's).
  */
 export class NeedsLess extends Error {
+	/** Page 1 and the pages after it by number, of one query, that the plan read before it had to stop: nothing read is thrown away. */
+	pages?: Page[];
+
 	constructor(
 		readonly findings: Finding[],
 		readonly replace?: string,
@@ -99,6 +102,12 @@ function queryOf(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSi
 	if (terms.length) qs.ordering = formatOrdering(terms);
 	if (filters.length) qs.filter = JSON.stringify(filters);
 	return qs;
+}
+
+/** Whether `page` was asked for with these filters and this order (its page size and number aside). */
+export function askedAs(read: ListRead, page: Page, filters: ApiFilter[], terms: SortTerm[]): boolean {
+	const asked = queryOf(read, filters, terms, 0);
+	return page.query !== undefined && page.query.filter === asked.filter && page.query.ordering === asked.ordering;
 }
 
 /** The request line's length as the server reads it: method, path under the origin, query, protocol. */

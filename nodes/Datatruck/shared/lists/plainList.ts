@@ -5,7 +5,7 @@ import { disregardIn, evaluable, kindOfColumn, meets } from './answerCheck';
 import type { ApiFilter } from './filters';
 import { filterHolds, filterIgnored, orderingIgnored } from './listFindings';
 import { idOf, recordComparator, SEGMENT_REQUESTS, unheld, type SortTerm } from './listPlan';
-import { allPages, isLastPage, numberedPage, queryPage, type ListRead } from './listRead';
+import { allPages, askedAs, isLastPage, numberedPage, queryPage, type ListRead } from './listRead';
 import { markNotHeld, supports, type Finding } from './support';
 
 /**
@@ -31,6 +31,7 @@ export async function readPlain(
 	pageSize: number,
 	want: number,
 	pending: Finding[],
+	readAlready: Page[] = [],
 ): Promise<IDataObject[]> {
 	const lacks = (key: string) => !supports(read.origin, key) || pending.some((finding) => finding.key === key);
 	const filterKept = (column: string) =>
@@ -42,7 +43,9 @@ export async function readPlain(
 	const trust = new PlainTrust(read, read.filters.filter((filter) => filterKept(filter.column)), terms, order);
 	trust.moveToNode(read.filters.filter((filter) => !filterKept(filter.column)));
 
-	const first = await queryPage(read, trust.sent, terms, pageSize, false);
+	// Pages the plan before read of this very query are its first pages here: nothing read is thrown away.
+	const reused = readAlready.length > 0 && askedAs(read, readAlready[0], trust.sent, terms) ? readAlready : [];
+	const first = reused[0] ?? (await queryPage(read, trust.sent, terms, pageSize, false));
 	for (const finding of pending) markNotHeld(read.ctx, read.origin, finding);
 	trust.check(first);
 	const held = new Set<number>();
@@ -56,8 +59,12 @@ export async function readPlain(
 		};
 		read.budget.plan(first.count, perPage);
 		const link = first.query;
-		const firstPass = [first];
-		for (let next = 2; next <= lastPage() || trust.tiesPending(records, want); ) {
+		const firstPass = reused.length ? [...reused] : [first];
+		for (const page of reused.slice(1)) {
+			trust.check(page);
+			records.push(...unheld(page.results, held));
+		}
+		for (let next = firstPass.length + 1; next <= lastPage() || trust.tiesPending(records, want); ) {
 			// Without a count, one page at a time: each that links on is one page more in the budget.
 			const stretch = first.count === undefined ? 1 : Math.min(SEGMENT_REQUESTS, Math.max(1, lastPage() - next + 1));
 			if (first.count === undefined) read.budget.plan(held.size + perPage, perPage);

@@ -1,0 +1,40 @@
+import { resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { useSandbox } from '../harness/sandbox.cts';
+import { listBudget } from '../property/lib/budget.cts';
+
+/**
+ * Nothing read is thrown away (issues 33 and 34): when the exact plan's check read shows that Datatruck ignores a
+ * filter, the pages of the user's query it read by number are the first pass of the plan that takes over, which
+ * reads on from there and then once more to prove nothing moved: within 2 × pages + 3 requests, at 10 a page.
+ */
+const dt = useSandbox({ rateLimit: false, loads: 120 });
+const PENDING = 45;
+
+beforeAll(() => {
+	for (let index = 0; index < PENDING + 10; index++) dt.sandbox.createWorkOrder({ status: index < PENDING ? 'Pending' : 'Completed' });
+});
+beforeEach(() => {
+	resetSupport();
+	dt.sandbox.configure({ profile: 'published' });
+});
+afterAll(() => dt.sandbox.configure({ profile: 'default' }));
+
+test('published work orders, Status Is Pending over 5 pages: every pending work order once, newest first, within the budget', async () => {
+	const expected = dt.sandbox.data.workOrders.filter((workOrder) => workOrder.status === 'Pending').map((workOrder) => workOrder.id).sort((a, b) => b - a);
+	expect(expected.length).toBeGreaterThan(40);
+	const result = await dt.run({
+		parameters: { resource: 'workOrder', operation: 'getMany', returnAll: true, filters: { conditions: [{ field: 'status', operator: 'is', value: 'Pending' }] } },
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.json.map((workOrder) => workOrder.id)).toEqual(expected);
+	const pages = Math.ceil(expected.length / 10);
+	expect(dt.sandbox.log.length).toBeLessThanOrEqual(listBudget(expected.length, 10));
+	// Each page by number is asked for twice at most: once in the first pass (the exact plan's pages kept), once to check.
+	const asked = new Map<string, number>();
+	for (const entry of dt.sandbox.log.filter((one) => one.query.filter === undefined || !String(one.query.filter).includes('exclude_in'))) {
+		const page = String(entry.query.page ?? '1');
+		asked.set(page, (asked.get(page) ?? 0) + 1);
+	}
+	expect([...asked.values()].every((times) => times <= 2)).toBe(true);
+	expect(asked.size).toBe(pages);
+});
