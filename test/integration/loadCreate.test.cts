@@ -378,7 +378,7 @@ describe('Load › Create: a rate confirmation is checked before anything is sen
 			'a web page saved as .pdf',
 			{ rateConfirmation: 'binary' },
 			{ data: file(Buffer.from('<!DOCTYPE html><html><body>Sign in</body></html>'), 'application/pdf', 'RC.pdf') },
-			"Rate Confirmation: the file in 'data' (RC.pdf) is not a PDF, PNG or JPEG: its first bytes are none of theirs",
+			"Rate Confirmation: the file in 'data' (RC.pdf) is not really a PDF, PNG or JPEG: its first bytes say otherwise",
 			/^For example: /,
 		],
 		['an empty file', { rateConfirmation: 'binary' }, { data: file(Buffer.alloc(0), 'application/pdf', 'RC.pdf') }, "Rate Confirmation: the file in 'data' (RC.pdf) is empty (0 bytes)", /^For example: /],
@@ -421,7 +421,7 @@ describe('Load › Create: a rate confirmation is checked before anything is sen
 		dt.sandbox.clearLog();
 		for (const [value, message] of [
 			['see attached', 'JSON Body › rate_confirmation: is neither an https link nor base64 of a file'],
-			[Buffer.from('GIF89a').toString('base64'), 'JSON Body › rate_confirmation: the file is not a PDF, PNG or JPEG: its first bytes are none of theirs'],
+			[Buffer.from('GIF89a').toString('base64'), 'JSON Body › rate_confirmation: the file is not really a PDF, PNG or JPEG: its first bytes say otherwise'],
 			['http://docs.example-broker.com/rc.pdf', 'JSON Body › rate_confirmation: "http://docs.example-broker.com/rc.pdf" must start with https://'],
 			[42, 'JSON Body › rate_confirmation: must be text: base64 of the file, or an https link to it'],
 		] as const) {

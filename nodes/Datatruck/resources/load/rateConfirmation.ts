@@ -75,21 +75,21 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 type FileKind = 'PDF' | 'PNG' | 'JPEG';
 
-const MIME_TYPES: Record<string, FileKind | 'unknown'> = {
-	'application/pdf': 'PDF',
-	'application/x-pdf': 'PDF',
-	'image/png': 'PNG',
-	'image/jpeg': 'JPEG',
-	'image/jpg': 'JPEG',
-	'image/pjpeg': 'JPEG',
-	// What mail clients and file servers send when they do not know.
-	'application/octet-stream': 'unknown',
-	'binary/octet-stream': 'unknown',
-	'': 'unknown',
-};
+/** The MIME types of a PDF, PNG or JPEG, and what mail clients and file servers send when they do not know. */
+const ACCEPTED_MIME_TYPES = new Set([
+	'application/pdf',
+	'application/x-pdf',
+	'image/png',
+	'image/jpeg',
+	'image/jpg',
+	'image/pjpeg',
+	'application/octet-stream',
+	'binary/octet-stream',
+	'',
+]);
 
 /** What the first bytes say the file is: `%PDF-`, PNG's signature, or JPEG's start-of-image marker. */
-export function fileKindOf(bytes: Uint8Array): FileKind | undefined {
+function fileKindOf(bytes: Uint8Array): FileKind | undefined {
 	const starts = (signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
 	if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'PDF';
 	if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'PNG';
@@ -114,9 +114,9 @@ function checkSize(check: ParameterCheck, parameter: string, what: string, size:
 function checkFile(check: ParameterCheck, parameter: string, what: string, bytes: Uint8Array, mimeType?: string): void {
 	checkSize(check, parameter, what, bytes.length);
 	const declared = (mimeType ?? '').split(';')[0].trim().toLowerCase();
-	if (!(declared in MIME_TYPES)) check.fail(parameter, `${what} is ${declared}, not a PDF, PNG or JPEG`, FILE_EXAMPLE);
+	if (!ACCEPTED_MIME_TYPES.has(declared)) check.fail(parameter, `${what} is ${declared}, not a PDF, PNG or JPEG`, FILE_EXAMPLE);
 	if (!fileKindOf(bytes)) {
-		check.fail(parameter, `${what} is not a PDF, PNG or JPEG: its first bytes are none of theirs`, FILE_EXAMPLE);
+		check.fail(parameter, `${what} is not really a PDF, PNG or JPEG: its first bytes say otherwise`, FILE_EXAMPLE);
 	}
 }
 
