@@ -97,14 +97,14 @@ export class SandboxProcess {
 		await this.configure({ rateLimit: false });
 		try {
 			const records: Array<Record<string, unknown>> = [];
-			let url: string | null = `${this.baseUrl}${pathAndQuery}`;
-			while (url) {
+			// Pages by number: a profile may write `next` relative to the API, or leave it out.
+			for (let page = 1; ; page++) {
+				const url = `${this.baseUrl}${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}page=${page}`;
 				const reply = await httpJson('GET', url, { headers: { authorization: `Token ${this.token}` }, timeoutMs: 60_000 });
 				if (reply.status !== 200) throw new Error(`GET ${url} → ${reply.status}`);
 				records.push(...reply.json.results);
-				url = reply.json.next;
+				if (!reply.json.next) return records;
 			}
-			return records;
 		} finally {
 			await this.configure({ rateLimit: saved });
 		}

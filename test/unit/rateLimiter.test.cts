@@ -57,6 +57,16 @@ describe('RollingWindowLimiter', () => {
 		);
 	});
 
+	test('alone on its token, the margin a freed slot is held overlaps the round trip instead of adding to it', () => {
+		// Answers take 2 % of the window, as long as the margin: each cycle of 20 takes one window and 2 %, not 4 %.
+		const windowMs = 3000;
+		const arrivals = simulate(20, windowMs, Array.from({ length: 100 }, () => ({ gap: 0, latency: windowMs / 50 })));
+		const cycles = arrivals.slice(20).map((at, index) => at - arrivals[index]);
+		const mean = cycles.reduce((sum, cycle) => sum + cycle, 0) / cycles.length;
+		expect(mean).toBeGreaterThanOrEqual(windowMs);
+		expect(mean).toBeLessThanOrEqual(windowMs * 1.025);
+	});
+
 	test('uses the whole budget: a full window goes out within its first quarter', () => {
 		const arrivals = simulate(20, 60_000, Array.from({ length: 20 }, () => ({ gap: 0, latency: 10 })));
 		expect(arrivals).toHaveLength(20);

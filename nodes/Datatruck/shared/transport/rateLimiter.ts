@@ -16,6 +16,9 @@ interface Lane {
  * Datatruck counts a request when it arrives, somewhere between our sending it and its answer
  * coming back. So a request holds its place in the window until its answer is in (or, while it is
  * still in flight, until "now"): that can never undercount, however long n8n or the network took.
+ * The small margin a freed slot is held beyond that (see nextStart) runs, for a process alone on its
+ * token, from the sending, so it overlaps the round trip instead of adding to it: a slot is free again
+ * a window after its answer or a window and the margin after its sending, whichever is later.
  * Requests wait their turn in call order, so input items keep their order.
  *
  * Other processes may spend the same token (n8n workers in queue mode, another app): the limiter
@@ -23,7 +26,8 @@ interface Lane {
  * credential's limit.
  */
 export class RollingWindowLimiter {
-	private readonly started: Array<{ at: number; answered: boolean }> = [];
+	/** Each request counted in the window: when it was sent, and when its answer came (`at`, "now" while in flight). */
+	private readonly started: Array<{ sentAt: number; at: number; answered: boolean }> = [];
 
 	private pausedUntil = 0;
 
@@ -77,17 +81,23 @@ export class RollingWindowLimiter {
 		// A slot is held for the margin too, whenever this is asked: asked again a moment after the
 		// window let it go, the limiter would otherwise send at once and starve that client.
 		const margin = Math.ceil(this.windowMs / 50);
+		// Datatruck counted the request by its answer at the latest. Alone on the token, the margin runs from the
+		// sending, overlapping the round trip; once the token is seen shared, from the answer, so that the others'
+		// retries find the slot free (two processes kept 0.9 of the bound only so, test/unit/adaptiveShare).
+		const shared = this.share.everShared();
+		const heldUntil = (slot: { sentAt: number; at: number; answered: boolean }) => {
+			const counted = slot.answered ? slot.at : Math.max(slot.at, now);
+			return shared ? counted + margin : Math.max(counted, slot.sentAt + margin);
+		};
 		for (let i = this.started.length - 1; i >= 0; i--) {
 			const slot = this.started[i];
-			if (slot.answered && slot.at <= now - this.windowMs - margin) this.started.splice(i, 1);
+			if (slot.answered && heldUntil(slot) <= now - this.windowMs) this.started.splice(i, 1);
 		}
 		let start = Math.max(now, this.pausedUntil);
 		const allowed = Math.min(this.limit, this.share.allowed());
 		if (this.started.length >= allowed) {
-			const times = this.started
-				.map((slot) => (slot.answered ? slot.at : Math.max(slot.at, now)))
-				.sort((a, b) => a - b);
-			const free = times[times.length - allowed] + this.windowMs + margin;
+			const times = this.started.map(heldUntil).sort((a, b) => a - b);
+			const free = times[times.length - allowed] + this.windowMs;
 			if (free > start) this.share.noteHeldBack();
 			start = Math.max(start, free);
 		}
@@ -113,7 +123,7 @@ export class RollingWindowLimiter {
 	 */
 	start(): (refused?: boolean) => void {
 		const sentAt = this.now();
-		const slot = { at: sentAt, answered: false };
+		const slot = { sentAt, at: sentAt, answered: false };
 		const probe = this.share.isProbe(this.started.length);
 		this.started.push(slot);
 		this.lastSentAt = slot.at;
