@@ -102,6 +102,12 @@ describe('Connection › Check Compatibility', () => {
 				{ lists: { workOrders: { ignoreFilter: true, ignoreOrdering: true, ignorePageSize: true } } },
 				['workOrders.pageSize', 'workOrders.ordering', 'workOrders.filter'],
 			],
+			[
+				'work-order list ignoring filter and ordering, but not the page size (its answer is its own newest first)',
+				{ lists: { workOrders: { ignoreFilter: true, ignoreOrdering: true } } },
+				['workOrders.ordering', 'workOrders.filter'],
+			],
+			['work-order list ignoring only the filter', { lists: { workOrders: { ignoreFilter: true } } }, ['workOrders.filter']],
 			['driver list without the id filter', { lists: { drivers: { ignoreFilter: ['id'] } } }, ['drivers.filter.id']],
 		])('%s: the right assumptions not held, remembered for the origin, still at most 12 GETs', async (_name, config, notHeld) => {
 			dt.sandbox.configure(config as never);

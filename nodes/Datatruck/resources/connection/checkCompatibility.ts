@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
-import { markNotHeld, rememberPageSize } from '../../shared/lists';
+import { rememberPageSize, replaceFindings } from '../../shared/lists';
 import { datatruckOperation } from '../../shared/route';
 import { connectionFor } from '../../shared/transport';
 import { runChecks, type Verdict } from './checks';
@@ -30,12 +30,15 @@ export const connectionCheckCompatibilityOperation = datatruckOperation({
 		const body = records.length === 1 && Array.isArray(records[0].results) ? records[0] : records;
 		const verdicts = await runChecks(this, answerOf(body));
 		const { origin } = await connectionFor(this);
-		for (const { about, result, seen, served } of verdicts) {
-			if (result !== 'not held') continue;
-			markNotHeld(this, origin, { key: about.key, assumption: about.assumption, seen, instead: about.ifNotHeld });
-			// Lists are read in the size Datatruck answers from the first request on.
-			if (served) rememberPageSize(this, origin, about.key.split('.')[0], served);
-		}
+		// What the check found replaces what the node remembered for this Datatruck (a release may have fixed it).
+		const notHeld = verdicts.filter((found) => found.result === 'not held');
+		replaceFindings(
+			this,
+			origin,
+			notHeld.map(({ about, seen }) => ({ key: about.key, assumption: about.assumption, seen, instead: about.ifNotHeld })),
+		);
+		// Lists are read in the size Datatruck answers from the first request on.
+		for (const { about, served } of notHeld) if (served) rememberPageSize(this, origin, about.key.split('.')[0], served);
 		return verdicts.map((found) => ({ json: itemOf(found) }));
 	},
 });

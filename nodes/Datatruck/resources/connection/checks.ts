@@ -19,6 +19,8 @@ const verdict = (about: ProbedAssumption, result: CheckResult, seen: string, ser
 const LOADS = '/orders/';
 const WORK_ORDERS = '/work-orders/';
 const DRIVERS = '/drivers/list/';
+/** Work orders the filter probe reads: more than twice the three it then asks for by id. */
+const ASKED_WORK_ORDERS = 7;
 /** About 6 KB of query string: the longest request line the node's list plans send (A30). */
 const LONG_EXCLUSION = 600;
 
@@ -192,10 +194,16 @@ async function longLineVerdict(ctx: IExecuteSingleFunctions, shortLineHeld: bool
 	return verdict(about, 'could not tell', `${refused(answer, query)}, and the filter on id was refused even when short`);
 }
 
-/** Two requests: `ordering=id, page_size=3`, then `ordering=-id` with `id is_in` those three. */
+/**
+ * Two requests: `ordering=id, page_size=7`, then `ordering=-id, page_size=3` with `id is_in` the last three of those
+ * seven. A list that ignores the filter answers its own first three, which are never the ones asked for (whatever
+ * order the first answer came in), so it cannot pass by chance; with six work orders or fewer it could, and the
+ * check says it cannot tell.
+ */
 async function workOrderVerdicts(ctx: IExecuteSingleFunctions): Promise<Verdict[]> {
-	const up = await probe(ctx, WORK_ORDERS, { page_size: 3, ordering: 'id' });
-	const asked = idsOf(up).slice(0, 3);
+	const up = await probe(ctx, WORK_ORDERS, { page_size: ASKED_WORK_ORDERS, ordering: 'id' });
+	const ids = idsOf(up).slice(0, ASKED_WORK_ORDERS);
+	const asked = ids.slice(-3);
 	const down = await probe(ctx, WORK_ORDERS, {
 		page_size: 3,
 		ordering: '-id',
@@ -204,11 +212,11 @@ async function workOrderVerdicts(ctx: IExecuteSingleFunctions): Promise<Verdict[
 	const total = up.count ?? up.records.length;
 	const pageSize =
 		up.status !== 200
-			? verdict(PROBED.workOrdersPageSize, 'not held', refused(up, '`page_size=3`'))
-			: up.records.length > 3
-				? verdict(PROBED.workOrdersPageSize, 'not held', `\`page_size=3\` brought ${up.records.length} work orders`)
-				: total > 3
-					? verdict(PROBED.workOrdersPageSize, 'held', `\`page_size=3\` brought 3 of ${total} work orders`)
+			? verdict(PROBED.workOrdersPageSize, 'not held', refused(up, `\`page_size=${ASKED_WORK_ORDERS}\``))
+			: up.records.length > ASKED_WORK_ORDERS
+				? verdict(PROBED.workOrdersPageSize, 'not held', `\`page_size=${ASKED_WORK_ORDERS}\` brought ${up.records.length} work orders`, up.records.length)
+				: total > ASKED_WORK_ORDERS
+					? verdict(PROBED.workOrdersPageSize, 'held', `\`page_size=${ASKED_WORK_ORDERS}\` brought ${ASKED_WORK_ORDERS} of ${total} work orders`)
 					: verdict(PROBED.workOrdersPageSize, 'could not tell', `only ${total} work order(s)`);
 	const query = `\`id is_in [${asked.join(',')}]\``;
 	const strangers = idsOf(down).filter((id) => !asked.includes(id));
@@ -217,9 +225,9 @@ async function workOrderVerdicts(ctx: IExecuteSingleFunctions): Promise<Verdict[
 			? verdict(PROBED.workOrdersFilter, 'not held', refused(down, query))
 			: strangers.length > 0
 				? verdict(PROBED.workOrdersFilter, 'not held', `${query} brought ${strangers.length} other work order(s)`)
-				: total > asked.length
+				: ids.length >= 6 && total > ids.length
 					? verdict(PROBED.workOrdersFilter, 'held', `${query} brought only those work orders`)
-					: verdict(PROBED.workOrdersFilter, 'could not tell', `only ${total} work order(s), all of them asked for`);
+					: verdict(PROBED.workOrdersFilter, 'could not tell', `only ${total} work order(s): a list that ignores the filter could have answered the same`);
 	return [pageSize, orderingVerdict(PROBED.workOrdersOrdering, up, down), filter, createdTimeVerdict(up)];
 }
 

@@ -5,8 +5,11 @@ import type { Logger } from 'n8n-workflow';
  *
  * The node starts from its assumptions and checks every answer against the question. When an answer shows that an
  * assumption does not hold (a filter ignored, an ordering refused, a request line too long), the reader records it
- * here and continues with a plan that needs less of Datatruck. The record is kept per credential origin for the life
- * of the process, so the next read starts with the plan that works, and n8n's log says it once per origin.
+ * here and continues with a plan that needs less of Datatruck. The record is kept per credential origin, so the next
+ * read starts with the plan that works, and n8n's log says it once per origin. A Datatruck release may fix what was
+ * seen, and one odd answer should not cost a costlier plan for months: a finding expires after FINDING_LIFETIME_MS,
+ * and the read after that tries the better plan again, checked as always (found again, it is remembered again).
+ * Check Compatibility replaces what is remembered for its origin with what it found.
  */
 export interface Finding {
 	/** Stable key of what was checked, e.g. `loads.ordering.multi`, `workOrders.filter`, `drivers.filter.id`. */
@@ -19,11 +22,24 @@ export interface Finding {
 	instead: string;
 }
 
-const notHeld = new Map<string, Map<string, Finding>>();
+/** How long a finding is trusted before a read tries the better plan again: an hour. */
+export const FINDING_LIFETIME_MS = 60 * 60 * 1000;
 
-/** False once this origin was seen not to support `key`; true before anything was seen. */
+/** The clock findings age by (tests move it). */
+export const findingClock = { now: (): number => Date.now() };
+
+const notHeld = new Map<string, Map<string, Finding & { at: number }>>();
+
+/** False once this origin was seen not to support `key` (until that expires); true before anything was seen. */
 export function supports(origin: string, key: string): boolean {
+	const finding = notHeld.get(origin)?.get(key);
+	if (finding && findingClock.now() - finding.at >= FINDING_LIFETIME_MS) forget(origin, key);
 	return !notHeld.get(origin)?.has(key);
+}
+
+function forget(origin: string, key: string): void {
+	notHeld.get(origin)?.delete(key);
+	if (key.endsWith('.pageSize')) pageSizes.delete(`${origin} ${key.slice(0, -'.pageSize'.length)}`);
 }
 
 /** Remembers that `key` does not hold on this origin; the first time, says so in n8n's log. */
@@ -31,16 +47,32 @@ export function markNotHeld(ctx: { logger?: Logger }, origin: string, finding: F
 	let findings = notHeld.get(origin);
 	if (!findings) notHeld.set(origin, (findings = new Map()));
 	if (findings.has(finding.key)) return;
-	findings.set(finding.key, finding);
+	findings.set(finding.key, { ...finding, at: findingClock.now() });
 	ctx.logger?.warn(
 		`Datatruck at ${origin} differs from assumption ${finding.assumption}: it ${finding.seen}. The node now ${finding.instead}.`,
 		{ origin, assumption: finding.assumption, key: finding.key },
 	);
 }
 
-/** Everything seen not to hold on this origin, oldest first (Check Compatibility reports these). */
+/** Everything seen not to hold on this origin and not yet expired, oldest first (Check Compatibility reports these). */
 export function findingsFor(origin: string): Finding[] {
-	return [...(notHeld.get(origin)?.values() ?? [])];
+	return [...(notHeld.get(origin)?.values() ?? [])]
+		.filter((finding) => supports(origin, finding.key) === false)
+		.map(({ key, assumption, seen, instead }) => ({ key, assumption, seen, instead }));
+}
+
+/**
+ * Check Compatibility's answer replaces what this origin was seen to do: everything remembered is forgotten, then
+ * `found` remembered (each said in n8n's log), and the log says that the node now goes by the check.
+ */
+export function replaceFindings(ctx: { logger?: Logger }, origin: string, found: Finding[]): void {
+	const before = notHeld.get(origin)?.size ?? 0;
+	for (const key of [...(notHeld.get(origin)?.keys() ?? [])]) forget(origin, key);
+	for (const finding of found) markNotHeld(ctx, origin, finding);
+	ctx.logger?.info(
+		`Check Compatibility replaced what the node remembered of Datatruck at ${origin} (${before} finding(s)) with what it found now (${found.length} not held).`,
+		{ origin },
+	);
 }
 
 /** Records a page of each list holds on each origin, where Datatruck answers another size than asked. */
