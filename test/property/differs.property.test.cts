@@ -185,6 +185,8 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({ profile: profileArb, ope
 let sandbox: Sandbox;
 let clock = 0;
 const saved = { trigger: { ...triggerSettings }, retry: { ...retryPolicy } };
+/** The clear errors by what they said (numbers folded), for the share printed at the end. */
+const errorKinds = new Map<string, number>();
 const stats = { runs: 0, errors: 0, userFilterRefused: 0, requests: 0, records: 0, byKind: { list: 0, trigger: 0, driverUpdate: 0 } as Record<Operation['kind'], number> };
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -228,6 +230,8 @@ function fail(scenario: Scenario, problem: string): never {
 /** A failure is acceptable only when it is loud and says why: it names the list and gives a reason. */
 function checkLoud(scenario: Scenario, list: keyof typeof LIST_WORDS, error: Error & { description?: string }, label: string): void {
 	stats.errors++;
+	const kind = `${label}: ${error.message.replace(/\d+/g, 'N').slice(0, 110)}`;
+	errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
 	const text = `${error.message} ${error.description ?? ''}`;
 	if (!LIST_WORDS[list].test(text) || !REASON.test(text)) fail(scenario, `${label}: an error that does not say which list and why: ${text}`);
 }
@@ -455,7 +459,8 @@ test(`A Datatruck that differs as the spec allows, changing under the read: exac
 	} finally {
 		console.log(
 			`differs property: ${stats.runs} runs in ${((Date.now() - started) / 1000).toFixed(1)} s (${JSON.stringify(stats.byKind)}), ` +
-				`${stats.errors} ended in a clear error, ${stats.userFilterRefused} in Datatruck's refusal of the user's filter, ${stats.requests} requests, ${stats.records} records`,
+				`${stats.errors} ended in a clear error (${((100 * stats.errors) / Math.max(1, stats.runs)).toFixed(1)} %), ${stats.userFilterRefused} in Datatruck's refusal of the user's filter, ${stats.requests} requests, ${stats.records} records` +
+				[...errorKinds].sort(([, a], [, b]) => b - a).slice(0, 8).map(([kind, count]) => `\n  ${count} × ${kind}`).join(''),
 		);
 	}
 	if (tally?.size) {
