@@ -7,7 +7,11 @@
  *   downloaded and mailed, byte for byte, to a local SMTP server (lib/podEmail.cts).
  * - under the spec-only profile (issue 28: a Datatruck that supports only what its specification publishes, on a
  *   sandbox of its own), New Load and New Work Order: one new record of each gives exactly one execution each; and
- *   the flag alert example, unchanged but for its credential and Slack address, posts that sandbox's flagged load once.
+ *   the flag alert example, unchanged but for its credential and Slack address, posts that sandbox's flagged load once;
+ * - the same under the published profile (issue 33: the Datatruck its own reference pages describe, 10 records a
+ *   page, `next` relative to the resource, work orders without a creation time, so New Work Order goes by id), on a
+ *   sandbox of its own: one new load and one new work order give exactly one execution each, and the flag alert
+ *   example posts its flagged load once. Its events happen with the others, so its poll waits overlap theirs.
  * Each workflow polls with its own token, so the sandbox log tells their requests apart. The proof-of-delivery
  * example polls a sandbox of its own: its delivered load is a new load too, which the New Load workflow must not
  * see. The events all happen at once, after every trigger's activation poll, so the poll waits overlap.
@@ -43,6 +47,15 @@ const SPEC_ALERT_TOKEN = 'dtk_e2e_spec_only_alert';
 const SPEC_ALERT_CREDENTIAL = { id: 'e2eSpecAlertCred', name: 'Datatruck (spec-only, alert example)' };
 const SLACK_PATH = '/services/T0/B0/e2e';
 const SPEC_SLACK_PATH = '/services/T0/B0/spec-only';
+const PUB_LOAD_TOKEN = 'dtk_e2e_published_loads';
+const PUB_WO_TOKEN = 'dtk_e2e_published_work_orders';
+const PUB_ALERT_TOKEN = 'dtk_e2e_published_alert';
+const PUB_LOAD_CREDENTIAL = { id: 'e2ePubLoadCred01', name: 'Datatruck (published, loads)' };
+const PUB_WO_CREDENTIAL = { id: 'e2ePubWoCred0001', name: 'Datatruck (published, work orders)' };
+const PUB_ALERT_CREDENTIAL = { id: 'e2ePubAlertCred1', name: 'Datatruck (published, alert example)' };
+const PUB_LOAD_WF = 'e2ePublishedLd01';
+const PUB_WO_WF = 'e2ePublishedWo01';
+const PUB_SLACK_PATH = '/services/T0/B0/published';
 const ORDERS = '/api/v1/openapi/orders/';
 const REASON = 'Reefer alarm: temperature above setpoint';
 
@@ -50,6 +63,7 @@ describe('published workflows in a running n8n', () => {
 	let sb: Sandbox;
 	let podSb: Sandbox;
 	let specSb: Sandbox;
+	let pubSb: Sandbox;
 	let session: Session | undefined;
 	const slack = new Receiver();
 	const smtp = new SmtpStandIn();
@@ -57,6 +71,8 @@ describe('published workflows in a running n8n', () => {
 	const podWf = podEmailWorkflow(POD_CREDENTIAL);
 	let [newWf, flagWf, alertWfId, podWfId, specLoadWf, specWoWf, specAlertWfId] = ['', '', '', '', '', '', ''];
 	let specAlertWf: typeof alertWf;
+	let pubAlertWf: typeof alertWf;
+	let [pubLoadWf, pubWoWf, pubAlertWfId] = ['', '', ''];
 	const slackPosts = (path: string) => slack.received.filter((message) => message.path === path);
 	/** The first execution of a published workflow, once it has finished. */
 	const firstFinished = (wf: string) =>
@@ -66,6 +82,8 @@ describe('published workflows in a running n8n', () => {
 		});
 	const specPolls = (token: string, after = 0): RequestLogEntry[] =>
 		specSb.log.filter((e) => e.headers.authorization === `Token ${token}` && e.at > after);
+	const pubPolls = (token: string, after = 0): RequestLogEntry[] =>
+		pubSb.log.filter((e) => e.headers.authorization === `Token ${token}` && e.at > after);
 
 	const byToken = (token: string, after = 0): RequestLogEntry[] =>
 		sb.log.filter((e) => e.headers.authorization === `Token ${token}` && e.at > after);
@@ -76,6 +94,9 @@ describe('published workflows in a running n8n', () => {
 		sb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [NEW_TOKEN, FLAG_TOKEN, EXAMPLE_TOKEN] });
 		podSb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [POD_TOKEN] });
 		specSb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [SPEC_LOAD_TOKEN, SPEC_WO_TOKEN, SPEC_ALERT_TOKEN], profile: 'spec-only' });
+		pubSb = await startSandbox({ rateLimit: E2E_RATE_LIMIT, tokens: [PUB_LOAD_TOKEN, PUB_WO_TOKEN, PUB_ALERT_TOKEN] });
+		// Set after the start: startSandbox's own workOrderTimeField ('created_datetime') overrides the profile's null.
+		pubSb.configure({ profile: 'published' });
 		await slack.start();
 		await smtp.start();
 		session = await (await N8n.create('published')).start();
@@ -93,6 +114,14 @@ describe('published workflows in a running n8n', () => {
 			if (node.credentials?.datatruckApi) node.credentials.datatruckApi = SPEC_ALERT_CREDENTIAL;
 			if (node.type === 'n8n-nodes-base.httpRequest') node.parameters.url = `${slack.url}${SPEC_SLACK_PATH}`;
 		}
+		// And on the published sandbox.
+		pubAlertWf = JSON.parse(JSON.stringify(alertWf)) as typeof alertWf;
+		pubAlertWf.id = `${alertWf.id.slice(0, 10)}Publ01`;
+		pubAlertWf.name = `${String(pubAlertWf.name)} (published)`;
+		for (const node of pubAlertWf.nodes as Array<{ type: string; parameters: { url?: string }; credentials?: Record<string, unknown> }>) {
+			if (node.credentials?.datatruckApi) node.credentials.datatruckApi = PUB_ALERT_CREDENTIAL;
+			if (node.type === 'n8n-nodes-base.httpRequest') node.parameters.url = `${slack.url}${PUB_SLACK_PATH}`;
+		}
 		const ids = await saveAndPublish(
 			session,
 			[
@@ -103,6 +132,9 @@ describe('published workflows in a running n8n', () => {
 				datatruckCredential(specSb, 'e2eSpecLoadCred1', 'Datatruck (spec-only, loads)', SPEC_LOAD_TOKEN),
 				datatruckCredential(specSb, 'e2eSpecWoCred001', 'Datatruck (spec-only, work orders)', SPEC_WO_TOKEN),
 				datatruckCredential(specSb, SPEC_ALERT_CREDENTIAL.id, SPEC_ALERT_CREDENTIAL.name, SPEC_ALERT_TOKEN),
+				datatruckCredential(pubSb, PUB_LOAD_CREDENTIAL.id, PUB_LOAD_CREDENTIAL.name, PUB_LOAD_TOKEN),
+				datatruckCredential(pubSb, PUB_WO_CREDENTIAL.id, PUB_WO_CREDENTIAL.name, PUB_WO_TOKEN),
+				datatruckCredential(pubSb, PUB_ALERT_CREDENTIAL.id, PUB_ALERT_CREDENTIAL.name, PUB_ALERT_TOKEN),
 				smtp.credential(smtpCred.id, smtpCred.name),
 			],
 			[
@@ -113,12 +145,16 @@ describe('published workflows in a running n8n', () => {
 				triggerWorkflow(SPEC_LOAD_WF, 'E2E spec-only: new load', { event: 'newLoad' }, { id: 'e2eSpecLoadCred1', name: 'Datatruck (spec-only, loads)' }),
 				triggerWorkflow(SPEC_WO_WF, 'E2E spec-only: new work order', { event: 'newWorkOrder' }, { id: 'e2eSpecWoCred001', name: 'Datatruck (spec-only, work orders)' }),
 				specAlertWf,
+				triggerWorkflow(PUB_LOAD_WF, 'E2E published: new load', { event: 'newLoad' }, PUB_LOAD_CREDENTIAL),
+				triggerWorkflow(PUB_WO_WF, 'E2E published: new work order', { event: 'newWorkOrder' }, PUB_WO_CREDENTIAL),
+				pubAlertWf,
 			],
 		);
 		// What n8n assigned (1.123 does not keep the ids a new workflow asks for).
 		const idOf = (asked: string) => ids.get(asked)!;
 		[newWf, flagWf, alertWfId, podWfId, specLoadWf, specWoWf] = [idOf(NEW_WF), idOf(FLAG_WF), idOf(alertWf.id), idOf(podWf.id), idOf(SPEC_LOAD_WF), idOf(SPEC_WO_WF)];
 		specAlertWfId = idOf(specAlertWf.id);
+		[pubLoadWf, pubWoWf, pubAlertWfId] = [idOf(PUB_LOAD_WF), idOf(PUB_WO_WF), idOf(pubAlertWf.id)];
 	}, 600_000);
 
 	afterAll(async () => {
@@ -128,6 +164,7 @@ describe('published workflows in a running n8n', () => {
 		await sb?.close();
 		await podSb?.close();
 		await specSb?.close();
+		await pubSb?.close();
 	});
 
 	let newLoad: { id: number };
@@ -136,15 +173,19 @@ describe('published workflows in a running n8n', () => {
 	let specLoad: { id: number };
 	let specWorkOrder: { id: number };
 	let specFlagged: { id: number; load_id: string | null };
+	let pubLoad: { id: number };
+	let pubWorkOrder: { id: number };
+	let pubFlagged: { id: number; load_id: string | null };
 
 	it('activation polls only record where things stand; then a load is created, one flagged, one delivered', async () => {
 		await waitFor('the activation poll of every trigger', () =>
 			byToken(NEW_TOKEN).length && byToken(FLAG_TOKEN).length && alertPolls().length && podPolls().length &&
-			specPolls(SPEC_LOAD_TOKEN).length && specPolls(SPEC_WO_TOKEN).length && specPolls(SPEC_ALERT_TOKEN).length
+			specPolls(SPEC_LOAD_TOKEN).length && specPolls(SPEC_WO_TOKEN).length && specPolls(SPEC_ALERT_TOKEN).length &&
+			pubPolls(PUB_LOAD_TOKEN).length && pubPolls(PUB_WO_TOKEN).length && pubPolls(PUB_ALERT_TOKEN).length
 				? true
 				: undefined,
 		);
-		for (const wf of [newWf, flagWf, alertWfId, podWfId, specLoadWf, specWoWf, specAlertWfId]) expect(await executionsOf(session!, wf)).toEqual([]);
+		for (const wf of [newWf, flagWf, alertWfId, podWfId, specLoadWf, specWoWf, specAlertWfId, pubLoadWf, pubWoWf, pubAlertWfId]) expect(await executionsOf(session!, wf)).toEqual([]);
 
 		// All at once, so that the minute-long waits of the tests below overlap.
 		const now = Date.now();
@@ -160,6 +201,11 @@ describe('published workflows in a running n8n', () => {
 		specFlagged = specSb.data.orders.find((o) => !o.is_flagged && o.id !== specLoad.id && now - Date.parse(o.created_datetime) < 10 * 86_400_000)!;
 		expect(specFlagged).toBeDefined();
 		specSb.updateLoad(specFlagged.id, { is_flagged: true, flagging_reason: REASON });
+		pubLoad = pubSb.createLoad({ is_flagged: false, flagging_reason: null });
+		pubWorkOrder = pubSb.createWorkOrder({});
+		pubFlagged = pubSb.data.orders.find((o) => !o.is_flagged && o.id !== pubLoad.id && now - Date.parse(o.created_datetime) < 10 * 86_400_000)!;
+		expect(pubFlagged).toBeDefined();
+		pubSb.updateLoad(pubFlagged.id, { is_flagged: true, flagging_reason: REASON });
 	});
 
 	it('Datatruck Trigger: one new load and one newly flagged load give exactly one execution each', async () => {
@@ -211,6 +257,32 @@ describe('published workflows in a running n8n', () => {
 		expect(specSb.log.every((e) => `${e.method} ${e.rawUrl} HTTP/1.1`.length < 4000)).toBe(true);
 	});
 
+	it('published Datatruck: one new load and one new work order give exactly one execution each; New Work Order by id', async () => {
+		expect(pubWorkOrder).toBeDefined(); // created above
+		// The events happened with the spec-only ones, so these polls have mostly already come by now.
+		const [loadExec, woExec] = await Promise.all([pubLoadWf, pubWoWf].map(firstFinished));
+		await waitFor('two later polls of each published trigger', () =>
+			pubPolls(PUB_LOAD_TOKEN, Date.parse(loadExec.stoppedAt!)).length >= 2 && pubPolls(PUB_WO_TOKEN, Date.parse(woExec.stoppedAt!)).length >= 2
+				? true
+				: undefined,
+		);
+		expect((await executionsOf(session!, pubLoadWf)).map((e) => e.status)).toEqual(['success']);
+		expect((await executionsOf(session!, pubWoWf)).map((e) => e.status)).toEqual(['success']);
+		expect(itemsOf(await executionRun(session!, loadExec.id), 'Datatruck Trigger').map((i) => i.id)).toEqual([pubLoad.id]);
+		const woItems = itemsOf(await executionRun(session!, woExec.id), 'Datatruck Trigger');
+		expect(woItems.map((i) => i.id)).toEqual([pubWorkOrder.id]);
+		expect(woItems.some((item) => 'created_datetime' in item)).toBe(false); // as published: no creation time
+
+		// Every poll a GET of its own list on the credential's API path (a relative `next` followed as such would
+		// arrive without /api/v1/openapi), each answered.
+		expect(pubPolls(PUB_LOAD_TOKEN).every((e) => e.method === 'GET' && e.path === ORDERS && e.status === 200)).toBe(true);
+		expect(pubPolls(PUB_WO_TOKEN).every((e) => e.method === 'GET' && e.path === WORK_ORDERS && e.status === 200)).toBe(true);
+		// By id, a quiet poll of New Work Order is one request: each poll after the execution sent exactly one.
+		const quiet = pollsOf(pubPolls(PUB_WO_TOKEN, Date.parse(woExec.stoppedAt!)));
+		expect(quiet.length).toBeGreaterThanOrEqual(2);
+		expect(quiet.map((poll) => poll.length)).toEqual(quiet.map(() => 1));
+	});
+
 	it('example "alert on flagged loads": the same flagged load is posted to Slack exactly once', async () => {
 		expect(flagged).toBeDefined(); // flagged above; the trigger test also waited two polls past the event
 		const [message] = await waitFor('a Slack post', () => (slackPosts(SLACK_PATH).length ? slackPosts(SLACK_PATH) : undefined));
@@ -242,6 +314,22 @@ describe('published workflows in a running n8n', () => {
 		// Every poll a GET of the loads list, at most the one refused two-field ordering, every line short.
 		expect(specAlertPolls().filter((e) => e.status !== 200).length).toBeLessThanOrEqual(1);
 		expect(authCheck(specPolls(SPEC_ALERT_TOKEN), SPEC_ALERT_TOKEN).every((l) => l.endsWith('Token ok'))).toBe(true);
+	});
+
+	it('example "alert on flagged loads" against a published Datatruck: its flagged load is posted to Slack exactly once', async () => {
+		expect(pubFlagged).toBeDefined();
+		const pubAlertPolls = (after = 0) => pubPolls(PUB_ALERT_TOKEN, after).filter((e) => e.method === 'GET' && e.path === ORDERS);
+		const [message] = await waitFor('a Slack post from the published copy', () => (slackPosts(PUB_SLACK_PATH).length ? slackPosts(PUB_SLACK_PATH) : undefined));
+		// Counted from the execution that posted (not from now), so the polls the tests above waited for count.
+		const exec = await firstFinished(pubAlertWfId);
+		await waitFor('two later polls of the published alert workflow', () => (pubAlertPolls(Date.parse(exec.stoppedAt!)).length >= 2 ? true : undefined));
+		expect(slackPosts(PUB_SLACK_PATH)).toHaveLength(1);
+		expect((message.body as { text: string }).text).toContain(`Load ${pubFlagged.load_id ?? pubFlagged.id} for`);
+		expect((message.body as { text: string }).text).toContain(REASON);
+		expect((await executionsOf(session!, pubAlertWfId)).map((e) => e.status)).toEqual(['success']);
+		// Every poll a GET of the loads list on the API path, answered; the token right on every one.
+		expect(pubPolls(PUB_ALERT_TOKEN).every((e) => e.method === 'GET' && e.path === ORDERS && e.status === 200)).toBe(true);
+		expect(authCheck(pubPolls(PUB_ALERT_TOKEN), PUB_ALERT_TOKEN).every((l) => l.endsWith('Token ok'))).toBe(true);
 	});
 
 	it(`${POD_EXAMPLE_FILE}: a delivered load’s POD arrives by email, byte for byte, and only the API saw the token`, async () => {
@@ -278,3 +366,17 @@ describe('published workflows in a running n8n', () => {
 		expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
 	});
 });
+
+/**
+ * A trigger's requests grouped by poll: n8n polls once a minute and a poll's requests follow one another within
+ * seconds, so a gap of more than 20 s starts the next poll.
+ */
+function pollsOf(requests: RequestLogEntry[]): RequestLogEntry[][] {
+	const polls: RequestLogEntry[][] = [];
+	for (const request of requests) {
+		const last = polls[polls.length - 1];
+		if (last && request.at - last[last.length - 1].at <= 20_000) last.push(request);
+		else polls.push([request]);
+	}
+	return polls;
+}
