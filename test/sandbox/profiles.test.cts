@@ -235,3 +235,15 @@ describe('sandbox profiles: the ways Datatruck may differ (issue 28)', () => {
 		});
 	});
 });
+
+test('a sandbox started in the published profile serves it whole: work orders without a creation time, relative links', async () => {
+	const published = await startTestSandbox({ loads: 30, profile: 'published' });
+	try {
+		const client = apiClient(published);
+		const page = (await client.get('/work-orders/')).data as Listed;
+		expect(page.results[0]).not.toHaveProperty('created_datetime');
+		expect((await client.get('/orders/')).data.next).toBe('/orders/?page=2');
+	} finally {
+		await published.close();
+	}
+});
