@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
 import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
@@ -6,6 +5,7 @@ import type { TriggerState } from '../../nodes/DatatruckTrigger/state';
 import { PollHarness, type PollResult } from '../harness/poll.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import type { Order } from '../sandbox/index.cts';
+import { coreLogger } from '../harness/coreLogger.cts';
 
 /**
  * The trigger against a Datatruck that ignores its time bound, its order or both (issue 28): every
@@ -15,14 +15,6 @@ import type { Order } from '../sandbox/index.cts';
 const DAY = 86_400_000;
 let now = Math.floor((Date.now() - DAY) / 1000) * 1000;
 const dt = useSandbox({ rateLimit: false, now: () => new Date(now) });
-
-/** n8n-core's own logger instance (its nested @n8n/di container), the one a node's `this.logger` is. */
-function coreLogger(): { warn: (...args: unknown[]) => void } {
-	const fromCore = (name: string) => require(require.resolve(name, { paths: [path.dirname(require.resolve('n8n-core'))] }));
-	const { Container } = fromCore('@n8n/di');
-	const { Logger } = fromCore('@n8n/backend-common');
-	return Container.get(Logger);
-}
 
 const saved = { ...triggerSettings };
 let warn: jest.SpyInstance;
