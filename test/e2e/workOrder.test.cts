@@ -45,7 +45,8 @@ describe('Work Order resource in n8n', () => {
 		expect(log.map((e) => [e.method, e.path, e.query])).toEqual([
 			['POST', `${API}/work-orders/create/`, {}],
 			['POST', `${API}/work-orders/create/`, {}],
-			['GET', `${API}/work-orders/`, { page_size: '25', ordering: 'scheduled_on_date,id', filter: JSON.stringify(pendingFilter) }],
+			// Status Is also goes out as the `status` parameter Datatruck's published GET /work-orders/ page documents.
+			['GET', `${API}/work-orders/`, { page_size: '25', ordering: 'scheduled_on_date,id', filter: JSON.stringify(pendingFilter), status: 'Pending' }],
 			// A Limit of 3 asks for a page of 10: one request either way, and ten records show whether the order held.
 			['GET', `${API}/work-orders/`, { page_size: '10', ordering: '-id' }],
 		]);
