@@ -17,11 +17,15 @@ import type { CredentialImport } from './n8n.cts';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureImap, DOVECOT } = require('../../../scripts/ensure-imap.js') as { ensureImap(): string; DOVECOT: string };
 
-const USER = 'shop';
 const PASSWORD = 'e2e-mailbox-password';
 
 export class DovecotMailbox {
-	readonly user = USER;
+	/**
+	 * A user of this mailbox alone: waitingForMail() reads every imap process's title, and the two n8n lines run a
+	 * Dovecot each at the same time; with one user name, one line's IDLE passed for the other's (a mail delivered
+	 * before its trigger listened, and the test waited in vain).
+	 */
+	user = 'shop';
 	port = 0;
 	private dir = '';
 	private owner = { uid: 0, gid: 0 };
@@ -31,6 +35,7 @@ export class DovecotMailbox {
 		ensureImap();
 		this.dir = mkdtempSync(join(tmpdir(), 'e2e-dovecot-'));
 		this.port = await freePort();
+		this.user = `shop${this.port}`;
 		const me = userInfo();
 		const asRoot = me.uid === 0;
 		this.owner = asRoot ? { uid: 65534, gid: 65534 } : { uid: me.uid, gid: me.gid };
@@ -40,7 +45,7 @@ export class DovecotMailbox {
 		// Dovecot's auth and mail processes run as other users, which must reach the passwd file and the maildir.
 		chmodSync(this.dir, 0o755);
 		if (asRoot) spawnSync('chown', ['-R', `${this.owner.uid}:${this.owner.gid}`, join(this.dir, 'mail')]);
-		writeFileSync(join(this.dir, 'passwd'), `${USER}:{PLAIN}${PASSWORD}:${this.owner.uid}:${this.owner.gid}::${join(this.dir, 'mail')}::\n`);
+		writeFileSync(join(this.dir, 'passwd'), `${this.user}:{PLAIN}${PASSWORD}:${this.owner.uid}:${this.owner.gid}::${join(this.dir, 'mail')}::\n`);
 		writeFileSync(
 			this.config,
 			[
@@ -76,7 +81,7 @@ export class DovecotMailbox {
 	 * arrivals only from then on: mail delivered between its login and its IDLE is never read.
 	 */
 	waitingForMail(): boolean {
-		const ours = `${USER} 127.0.0.1`;
+		const ours = `${this.user} 127.0.0.1`;
 		return readdirSync('/proc')
 			.filter((pid) => /^\d+$/.test(pid))
 			.some((pid) => {
@@ -117,7 +122,7 @@ export class DovecotMailbox {
 			id,
 			name,
 			type: 'imap',
-			data: { user: USER, password: PASSWORD, host: '127.0.0.1', port: this.port, secure: false, allowUnauthorizedCerts: true },
+			data: { user: this.user, password: PASSWORD, host: '127.0.0.1', port: this.port, secure: false, allowUnauthorizedCerts: true },
 		};
 	}
 
