@@ -66,3 +66,30 @@ test('Check Compatibility replaces what the node remembered: after it, a fixed D
 	await readAll();
 	expect(twoFieldOrderings()).toBeGreaterThan(0);
 });
+
+describe('findings that compose (issue 34): the plan by page number gets the published-form retry too', () => {
+	const dispatcherOf = () => dt.sandbox.data.drivers.find((driver) => driver.assigned_dispatcher)!.assigned_dispatcher!;
+
+	test.each([
+		['Return All', {}],
+		['Limit 30 by load pay', { returnAll: false, limit: 30, sort: { field: 'load_pay', descending: true } }],
+	])('%s: once the id filter is known ignored, a Datatruck that also refuses two ordering fields and dispatcher__id is read without a raw 400', async (_, extra) => {
+		dt.sandbox.configure({ profile: 'default', lists: { loads: { ignoreFilter: ['id'] } } });
+		await readAll();
+		expect(findingsFor(origin()).map((finding) => finding.key)).toContain('loads.filter.id');
+
+		// The next release also takes one ordering field only and drops dispatcher__id.
+		dt.sandbox.configure({ lists: { loads: { ignoreFilter: ['id'], singleOrdering: 'reject' } }, loadsDispatcherId: false });
+		dt.sandbox.clearLog();
+		const dispatcher = dispatcherOf();
+		const result = await dt.run({ parameters: { ...getMany, ...extra, dispatcherIds: [dispatcher.id] }, credentials: credentials() });
+		expect(result.error).toBeUndefined();
+		const byDispatcher = JSON.stringify([{ column: 'dispatcher__full_name', value: [dispatcher.full_name], contains: 'is_in' }]);
+		const expected = matchingIds(dt.sandbox, 'orders', byDispatcher, 'sort' in extra ? '-load_pay,-id' : null);
+		expect(expected.length).toBeGreaterThan(0);
+		expect(result.json.map((load) => load.id)).toEqual('limit' in extra ? expected.slice(0, extra.limit) : expected);
+		// At most one refusal per thing the node added, each followed by its published form.
+		expect(dt.sandbox.log.filter((entry) => entry.status === 400).length).toBeLessThanOrEqual(2);
+		dt.sandbox.configure({ lists: {}, loadsDispatcherId: true });
+	});
+});

@@ -177,15 +177,16 @@ function planBudget(read: ListRead, page: Page, pageSize: number): void {
 }
 
 /**
- * One page of the list for `filters` in the order `terms`. `checked`: the answer is checked against the question
- * and a disregard throws NeedsLess; unchecked (the plan that needs least), it is taken as it comes.
+ * One page of the list for `filters` in the order `terms`. `checks`: `all`, the answer is checked against the
+ * question and a disregard throws NeedsLess, as does a refusal of something the node added; `refusals`, only the
+ * refusal (the plan that needs least checks its answers itself); `none`, taken as it comes.
  */
 export async function queryPage(
 	read: ListRead,
 	filters: ApiFilter[],
 	terms: SortTerm[],
 	pageSize: number,
-	checked = true,
+	checks: 'all' | 'refusals' | 'none' = 'all',
 ): Promise<Page> {
 	const qs = queryOf(read, filters, terms, pageSize);
 	// Ids the node leaves out never make a line too long: a plan that needs fewer takes over.
@@ -194,14 +195,14 @@ export async function queryPage(
 	read.budget.spend(`page 1 of the ${read.list} list`);
 	const request = { ...read.request, method: 'GET' as const, qs };
 	const body = await datatruckRequest(read.ctx, request, read.purpose).catch((error: unknown) => {
-		throw (checked ? refusalOf(read, error, filters, terms) : undefined) ?? error;
+		throw (checks !== 'none' ? refusalOf(read, error, filters, terms) : undefined) ?? error;
 	});
 	const page = { ...readPage(body, read.served), query: qs };
 	// A bare array says nothing of its size: its first full page sets what a full page holds for this read.
 	if (page.bare && read.served === undefined && page.results.length > 0) read.served = page.results.length;
 	planBudget(read, page, pageSize);
 	read.budget.judge(page.results);
-	const findings = checked ? answerFindings(read, page, filters, terms, pageSize) : [];
+	const findings = checks === 'all' ? answerFindings(read, page, filters, terms, pageSize) : [];
 	if (findings.length) throw new NeedsLess(findings);
 	return page;
 }

@@ -5,7 +5,7 @@ import { disregardIn, evaluable, kindOfColumn, meets } from './answerCheck';
 import type { ApiFilter } from './filters';
 import { filterHolds, filterIgnored, orderingIgnored } from './listFindings';
 import { idOf, recordComparator, SEGMENT_REQUESTS, unheld, type SortTerm } from './listPlan';
-import { allPages, askedAs, isLastPage, numberedPage, queryPage, type ListRead } from './listRead';
+import { allPages, askedAs, isLastPage, NeedsLess, needsLess, numberedPage, queryPage, type ListRead } from './listRead';
 import { markNotHeld, supports, type Finding } from './support';
 
 /**
@@ -32,6 +32,7 @@ export async function readPlain(
 	want: number,
 	pending: Finding[],
 	readAlready: Page[] = [],
+	retried = false,
 ): Promise<IDataObject[]> {
 	const lacks = (key: string) => !supports(read.origin, key) || pending.some((finding) => finding.key === key);
 	const filterKept = (column: string) =>
@@ -45,7 +46,19 @@ export async function readPlain(
 
 	// Pages the plan before read of this very query are its first pages here: nothing read is thrown away.
 	const reused = readAlready.length > 0 && askedAs(read, readAlready[0], trust.sent, terms) ? readAlready : [];
-	const first = reused[0] ?? (await queryPage(read, trust.sent, terms, pageSize, false));
+	const first = reused[0] ?? (await queryPage(read, trust.sent, terms, pageSize, retried ? 'none' : 'refusals').catch(needsLess));
+	if (first instanceof NeedsLess) {
+		// Datatruck refused something the node added (its `id` tie-breaker, a column of its own choice): once more
+		// without it, or with the column's published form, as the exact plan does; once for each such thing, then
+		// a refusal is passed on as Datatruck's own error.
+		const replace = first.replace === undefined ? undefined : read.replacements.get(first.replace);
+		if (replace) {
+			const published = await replace();
+			read.filters = read.filters.map((filter) => (filter.column === first.replace ? published : filter));
+		}
+		const learnt = first.findings.filter((finding) => !pending.some((known) => known.key === finding.key));
+		return await readPlain(read, userTerms, pageSize, want, [...pending, ...learnt], [], !replace && learnt.length === 0);
+	}
 	for (const finding of pending) markNotHeld(read.ctx, read.origin, finding);
 	trust.check(first);
 	const held = new Set<number>();
