@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
-import { rememberPageSize, replaceFindings } from '../../shared/lists';
+import { replaceFindings } from '../../shared/lists';
 import { datatruckOperation } from '../../shared/route';
 import { connectionFor } from '../../shared/transport';
 import { runChecks, type Verdict } from './checks';
@@ -32,13 +32,12 @@ export const connectionCheckCompatibilityOperation = datatruckOperation({
 		const { origin } = await connectionFor(this);
 		// What the check found replaces what the node remembered for this Datatruck (a release may have fixed it).
 		const notHeld = verdicts.filter((found) => found.result === 'not held');
+		// A page size it found is kept with its finding: lists are then asked for that size from the first request on.
 		replaceFindings(
 			this,
 			origin,
-			notHeld.map(({ about, seen }) => ({ key: about.key, assumption: about.assumption, seen, instead: about.ifNotHeld })),
+			notHeld.map(({ about, seen, served }) => ({ key: about.key, assumption: about.assumption, seen, instead: about.ifNotHeld, served })),
 		);
-		// Lists are read in the size Datatruck answers from the first request on.
-		for (const { about, served } of notHeld) if (served) rememberPageSize(this, origin, about.key.split('.')[0], served);
 		return verdicts.map((found) => ({ json: itemOf(found) }));
 	},
 });

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { DatatruckContext, DatatruckRequest, RequestPurpose } from '../transport';
 import type { ApiFilter } from './filters';
 import { exactPlanHolds } from './listFindings';
-import { allPages, excludableIds, fullPage, isLastPage, listReadFor, NeedsLess, needsLess, numberedPage, queryPage, type FilterReplacement, type ListRead } from './listRead';
+import { allPages, excludableIds, isLastPage, listReadFor, NeedsLess, needsLess, numberedPage, queryPage, type FilterReplacement, type ListRead } from './listRead';
 import { readPlain } from './plainList';
 import { fetchByPageNumber } from './pageNumberList';
 import { findingsFor, markNotHeld, type Finding } from './support';
@@ -93,9 +93,10 @@ async function readStretch(
 	firstPage?: Page,
 ): Promise<Stretch> {
 	const filters = [...read.filters, ...(query.bound ? [query.bound] : [])];
-	const first = firstPage ?? (await queryPage(read, [...filters, ...excludeIds(query.excluded)], query.terms, Math.max(1, Math.min(pageSize, want))));
+	const asked = Math.max(1, Math.min(pageSize, want));
+	const first = firstPage ?? (await queryPage(read, [...filters, ...excludeIds(query.excluded)], query.terms, asked));
 	// Pages by number are counted in the size Datatruck answers, which page 1 told when it differs from the size asked.
-	const size = read.served ?? Math.max(1, Math.min(pageSize, want));
+	const size = read.served ?? asked;
 	const held = new Set<number>(query.excluded);
 	let records = unheld(first.results, held);
 	if (isLastPage(first)) return { records, complete: true, certain: records };
@@ -214,12 +215,11 @@ async function readExact(
 	want: number,
 	limit: number | undefined,
 ): Promise<IDataObject[]> {
-	let pageSize = asked;
 	const compare = recordComparator(userTerms);
 	const keyset = keysetTerm(userTerms, list.keysetFields);
-	const first = await queryPage(read, read.filters, userTerms, Math.max(pageSize, Math.min(CHECKED_PAGE, maxPageSize)));
+	const first = await queryPage(read, read.filters, userTerms, Math.max(asked, Math.min(CHECKED_PAGE, maxPageSize)));
 	// A list that answers fewer records a page than asked is read on exactly in that size.
-	if (read.served !== undefined && want > read.served) pageSize = Math.min(fullPage(read, pageSize), maxPageSize);
+	const pageSize = read.served !== undefined && want > read.served ? Math.min(read.served, maxPageSize) : asked;
 	const stretchSize = SEGMENT_REQUESTS * pageSize;
 	if (!isLastPage(first) && (first.count ?? Infinity) > stretchSize && want > stretchSize) {
 		// Longer than the budget of one window: the rate limit sets the pace, not the round trips, so

@@ -12,6 +12,6 @@ export {
 } from './filters';
 export { valueAt } from './listPlan';
 export { readPage, TAKES_ALL, type ListShape, type Page } from './pagination';
-export { findingsFor, markNotHeld, rememberPageSize, replaceFindings, resetSupport, supports, type Finding } from './support';
+export { findingsFor, markNotHeld, replaceFindings, resetSupport, supports, type Finding } from './support';
 export { offerReplacement, replacementsFor } from './replacements';
 export { saysAbout } from './listFindings';

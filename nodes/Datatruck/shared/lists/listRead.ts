@@ -166,9 +166,6 @@ function adoptPageSize(read: ListRead, size: number): void {
 	rememberPageSize(read.ctx, read.origin, read.list, size);
 }
 
-/** The records a full page holds: as Datatruck was seen to answer, else as asked. */
-export const fullPage = (read: ListRead, asked: number): number => read.served ?? asked;
-
 /** Budgets the read from its first answer: the pages Datatruck says there are, in the size it answers. */
 function planBudget(read: ListRead, page: Page, pageSize: number): void {
 	// A bare array's records are a page in the size Datatruck answers.

@@ -52,13 +52,10 @@ async function readPass(read: ListRead, want: number): Promise<Page[]> {
 		// No count: page after page until one ends the list (short, empty, or past the end), each one page more in
 		// the budget; a page of records already read means the page number is ignored.
 		read.served = perPage;
-		const seen = new Set(page1.results.map((record) => record.id));
 		for (let number = 2; !isLastPage(pages[pages.length - 1]) && pages.length * perPage < want; number++) {
 			read.budget.plan((pages.length + 1) * perPage, perPage);
-			const [page] = await readByNumber(read, read.request.qs, [number]);
-			if (page.results.length > 0 && page.results.every((record) => seen.has(record.id))) throw pageIgnored(read, seen.size, undefined);
-			page.results.forEach((record) => seen.add(record.id));
-			pages.push(page);
+			pages.push(...(await readByNumber(read, read.request.qs, [number])));
+			failOnRepeatedPage(read, pages, undefined);
 		}
 		return pages;
 	}
@@ -68,13 +65,19 @@ async function readPass(read: ListRead, want: number): Promise<Page[]> {
 		const batch = numbers.slice(start, start + SEGMENT_REQUESTS);
 		pages.push(...(await readByNumber(read, read.request.qs, batch)));
 	}
-	// A whole page of records already read in this pass, where the count says others exist: the page number is ignored.
+	failOnRepeatedPage(read, pages, page1.count);
+	return pages;
+}
+
+/**
+ * A whole page of records already read in this pass, where a list that ended answers none and the count (if any)
+ * says others exist: the page number is ignored, and the pass would return part of the list as all of it.
+ */
+function failOnRepeatedPage(read: ListRead, pages: Page[], count: number | undefined): void {
 	const seen = new Set<unknown>();
-	const repeated = pages.some((page) => {
+	for (const page of pages) {
 		const fresh = page.results.filter((record) => !seen.has(record.id));
 		page.results.forEach((record) => seen.add(record.id));
-		return page.results.length > 0 && fresh.length === 0;
-	});
-	if (repeated) throw pageIgnored(read, seen.size, page1.count);
-	return pages;
+		if (page.results.length > 0 && fresh.length === 0) throw pageIgnored(read, seen.size, count);
+	}
 }

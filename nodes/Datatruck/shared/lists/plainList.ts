@@ -71,7 +71,6 @@ export async function readPlain(
 			return Math.ceil((trust.readAll ? first.count : Math.min(first.count, want)) / perPage);
 		};
 		read.budget.plan(first.count, perPage);
-		const link = first.query;
 		const firstPass = reused.length ? [...reused] : [first];
 		for (const page of reused.slice(1)) {
 			trust.check(page);
@@ -81,7 +80,7 @@ export async function readPlain(
 			// Without a count, one page at a time: each that links on is one page more in the budget.
 			const stretch = first.count === undefined ? 1 : Math.min(SEGMENT_REQUESTS, Math.max(1, lastPage() - next + 1));
 			if (first.count === undefined) read.budget.plan(held.size + perPage, perPage);
-			const pages = await readByNumber(read, link, Array.from({ length: stretch }, (_, index) => next + index));
+			const pages = await readByNumber(read, first.query, Array.from({ length: stretch }, (_, index) => next + index));
 			next += stretch;
 			firstPass.push(...pages);
 			for (const page of pages) trust.check(page);
@@ -101,7 +100,7 @@ export async function readPlain(
 		const secondPass: Page[] = [];
 		for (let start = 0; start < firstPass.length; start += SEGMENT_REQUESTS) {
 			const batch = Array.from({ length: Math.min(SEGMENT_REQUESTS, firstPass.length - start) }, (_, index) => start + index + 1);
-			secondPass.push(...(await readByNumber(read, link, batch)));
+			secondPass.push(...(await readByNumber(read, first.query, batch)));
 		}
 		records.push(...secondPass.flatMap((page) => unheld(page.results, held)));
 		if (idsInPlace(firstPass) !== idsInPlace(secondPass)) {

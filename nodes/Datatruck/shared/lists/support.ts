@@ -20,6 +20,8 @@ export interface Finding {
 	seen: string;
 	/** What the node does instead: "reads the driver list with page_size=all". */
 	instead: string;
+	/** `<list>.pageSize`: the records a page holds as Datatruck answers it, which later reads ask for. */
+	served?: number;
 }
 
 /** How long a finding is trusted before a read tries the better plan again: an hour. */
@@ -28,26 +30,27 @@ export const FINDING_LIFETIME_MS = 60 * 60 * 1000;
 /** The clock findings age by (tests move it). */
 export const findingClock = { now: (): number => Date.now() };
 
-const notHeld = new Map<string, Map<string, Finding & { at: number }>>();
+/** Per origin, per key: what was seen, and when (it expires FINDING_LIFETIME_MS later). */
+const notHeld = new Map<string, Map<string, { finding: Finding; at: number }>>();
+
+/** The finding of `key` on this origin while it has not expired. */
+function current(origin: string, key: string): Finding | undefined {
+	const entry = notHeld.get(origin)?.get(key);
+	if (entry && findingClock.now() - entry.at >= FINDING_LIFETIME_MS) notHeld.get(origin)?.delete(key);
+	return notHeld.get(origin)?.get(key)?.finding;
+}
 
 /** False once this origin was seen not to support `key` (until that expires); true before anything was seen. */
 export function supports(origin: string, key: string): boolean {
-	const finding = notHeld.get(origin)?.get(key);
-	if (finding && findingClock.now() - finding.at >= FINDING_LIFETIME_MS) forget(origin, key);
-	return !notHeld.get(origin)?.has(key);
-}
-
-function forget(origin: string, key: string): void {
-	notHeld.get(origin)?.delete(key);
-	if (key.endsWith('.pageSize')) pageSizes.delete(`${origin} ${key.slice(0, -'.pageSize'.length)}`);
+	return current(origin, key) === undefined;
 }
 
 /** Remembers that `key` does not hold on this origin; the first time, says so in n8n's log. */
 export function markNotHeld(ctx: { logger?: Logger }, origin: string, finding: Finding): void {
 	let findings = notHeld.get(origin);
 	if (!findings) notHeld.set(origin, (findings = new Map()));
-	if (findings.has(finding.key)) return;
-	findings.set(finding.key, { ...finding, at: findingClock.now() });
+	if (current(origin, finding.key)) return;
+	findings.set(finding.key, { finding, at: findingClock.now() });
 	ctx.logger?.warn(
 		`Datatruck at ${origin} differs from assumption ${finding.assumption}: it ${finding.seen}. The node now ${finding.instead}.`,
 		{ origin, assumption: finding.assumption, key: finding.key },
@@ -56,9 +59,7 @@ export function markNotHeld(ctx: { logger?: Logger }, origin: string, finding: F
 
 /** Everything seen not to hold on this origin and not yet expired, oldest first (Check Compatibility reports these). */
 export function findingsFor(origin: string): Finding[] {
-	return [...(notHeld.get(origin)?.values() ?? [])]
-		.filter((finding) => supports(origin, finding.key) === false)
-		.map(({ key, assumption, seen, instead }) => ({ key, assumption, seen, instead }));
+	return [...(notHeld.get(origin)?.keys() ?? [])].map((key) => current(origin, key)).filter((finding): finding is Finding => finding !== undefined);
 }
 
 /**
@@ -67,7 +68,7 @@ export function findingsFor(origin: string): Finding[] {
  */
 export function replaceFindings(ctx: { logger?: Logger }, origin: string, found: Finding[]): void {
 	const before = notHeld.get(origin)?.size ?? 0;
-	for (const key of [...(notHeld.get(origin)?.keys() ?? [])]) forget(origin, key);
+	notHeld.delete(origin);
 	for (const finding of found) markNotHeld(ctx, origin, finding);
 	ctx.logger?.info(
 		`Check Compatibility replaced what the node remembered of Datatruck at ${origin} (${before} finding(s)) with what it found now (${found.length} not held).`,
@@ -75,27 +76,20 @@ export function replaceFindings(ctx: { logger?: Logger }, origin: string, found:
 	);
 }
 
-/** Records a page of each list holds on each origin, where Datatruck answers another size than asked. */
-const pageSizes = new Map<string, number>();
-
-/** The records a page of `list` holds on this origin, once seen to differ from what the node asks. */
+/** The records a page of `list` holds on this origin, once seen to differ from what the node asks (until that expires). */
 export function servedPageSize(origin: string, list: string): number | undefined {
-	return pageSizes.get(`${origin} ${list}`);
+	return current(origin, `${list}.pageSize`)?.served;
 }
 
-/** Remembers the page size Datatruck answers on this list; the first time, says so in n8n's log. */
+/** Remembers the page size Datatruck answers on this list (a later size replaces it); the first time, says so in n8n's log. */
 export function rememberPageSize(ctx: { logger?: Logger }, origin: string, list: string, size: number): void {
-	pageSizes.set(`${origin} ${list}`, size);
-	markNotHeld(ctx, origin, {
-		key: `${list}.pageSize`,
-		assumption: 'A2',
-		seen: `answered pages of ${size} records on the ${list} list, whatever page_size asked`,
-		instead: `asks for pages of ${size} and reads the list exactly at that size`,
-	});
+	const key = `${list}.pageSize`;
+	const seen = `answered pages of ${size} records on the ${list} list, whatever page_size asked`;
+	markNotHeld(ctx, origin, { key, assumption: 'A2', seen, instead: `asks for pages of ${size} and reads the list exactly at that size`, served: size });
+	(current(origin, key) as Finding).served = size;
 }
 
 /** Forgets every finding: for tests, which start each case from the node's assumptions. */
 export function resetSupport(): void {
 	notHeld.clear();
-	pageSizes.clear();
 }
