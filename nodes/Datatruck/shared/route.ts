@@ -118,7 +118,8 @@ function routeThroughTransport(spec: OperationSpec) {
 	};
 }
 
-function asRecords(body: unknown): IDataObject[] {
+/** What Datatruck answered, as output records: a list as it is, one object as one record, anything else wrapped. */
+export function asRecords(body: unknown): IDataObject[] {
 	if (Array.isArray(body)) return body as IDataObject[];
 	if (body && typeof body === 'object') return [body as IDataObject];
 	return [{ result: body as string }];

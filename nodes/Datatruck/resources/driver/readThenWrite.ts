@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { type BodyField, checkedBody, type FieldLabel, ParameterCheck, toApiKeys } from '../../shared/fields';
 import { buildApiFilters, markNotHeld, readPage, supports, type Page } from '../../shared/lists';
 import { locatorValue } from '../../shared/pickers';
-import { connectionFor, datatruckRequest } from '../../shared/transport';
+import { connectionFor, datatruckRequest, isBadRequest } from '../../shared/transport';
 import { DRIVER_FIELDS } from './fields';
 
 /**
@@ -119,8 +119,6 @@ function valueAt(body: IDataObject, key: string): unknown {
 }
 
 const FILTER_BY_ID = 'drivers.filter.id';
-
-const isBadRequest = (error: unknown) => (error as { httpCode?: unknown })?.httpCode === '400';
 
 /**
  * The driver list filtered on `id` (A26), checked: an answer holding another driver shows the filter

@@ -1,6 +1,7 @@
-import type { IDataObject, IExecutePaginationFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecutePaginationFunctions, INodeProperties } from 'n8n-workflow';
 import { markNotHeld, saysAbout, supports, type Finding } from '../../shared/lists';
-import { connectionFor, datatruckRequest, userTimeoutOf } from '../../shared/transport';
+import { asRecords } from '../../shared/route';
+import { connectionFor, datatruckRequest, isBadRequest, userTimeoutOf } from '../../shared/transport';
 import {
 	bodyFromJsonParameter,
 	checkedWorkOrderBody,
@@ -36,7 +37,6 @@ export const STRING_NOTES: Finding = {
 type Refusal = { httpCode?: unknown; message?: unknown; description?: unknown; errorResponse?: unknown };
 
 const asRefusal = (error: unknown) => (error ?? {}) as Refusal;
-const isBadRequest = (error: unknown) => String(asRefusal(error).httpCode) === '400';
 
 /** Datatruck's own 400 body, when it is an object of field errors (DRF's `{"field": ["…"]}`) or `{error, message}`. */
 function refusalBody(error: unknown): IDataObject {
@@ -86,11 +86,6 @@ function explained(error: unknown, properties: INodeProperties[], fromJson: bool
 		"Datatruck's published API marks them required for a new work order; nothing was created. " +
 		`Give ${names.length === 1 ? 'it a value' : 'each a value'} and run the node again.${typeof said === 'string' && said ? ` ${said}` : ''}`;
 	return error;
-}
-
-function asRecords(body: unknown): IDataObject[] {
-	if (body && typeof body === 'object' && !Array.isArray(body)) return [body as IDataObject];
-	return Array.isArray(body) ? (body as IDataObject[]) : [{ result: body as JsonObject[string] }];
 }
 
 /**

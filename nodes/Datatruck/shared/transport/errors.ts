@@ -154,3 +154,6 @@ export function errorFromFault(
 export function lostAnswerFromResponse(error: NodeApiError, write: SentWrite, status: number): NodeApiError {
 	return withMessage(error, lostAnswerMessage(write, `Datatruck answered with a server error, HTTP ${status}`));
 }
+
+/** Whether Datatruck refused a request with a 400 (the transport's NodeApiError carries the status as text). */
+export const isBadRequest = (error: unknown): boolean => String((error as { httpCode?: unknown } | undefined)?.httpCode) === '400';

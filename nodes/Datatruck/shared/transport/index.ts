@@ -1,7 +1,7 @@
 // Transport owns the one way a request leaves for Datatruck: the credential's connection, the rate limiter shared per
 // token, retries, timeouts and the errors a user reads. Everything else reaches Datatruck through this entry.
 export { bareToken, companyToBaseUrl } from './connection';
-export type { RequestPurpose } from './errors';
+export { isBadRequest, type RequestPurpose } from './errors';
 export { fnv1a } from './rateLimiter';
 export { userTimeoutOf } from './timeouts';
 export {
