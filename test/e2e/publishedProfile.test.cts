@@ -16,6 +16,7 @@ import type { Sandbox } from '../sandbox/index.cts';
 import { itemsOf } from './lib/output.cts';
 import { authCheck } from './lib/sandbox.cts';
 import { direct, forPath, startSuite, type Suite } from './lib/suite.cts';
+import { publishedWorkOrderFields } from '../integration/fixtures.cts';
 
 const API = '/api/v1/openapi';
 const PAGE = 10;
@@ -24,18 +25,6 @@ const NOTE = 'Driver reported a bent rim at pre-trip.';
 const NEW_PHONE = '+1 312 555 0166';
 const REPAIR_EMAIL = 'Truck T112 brakes grinding bad, booked it at Big Rig Repair Dallas tomorrow 2pm. odometer 412,870.';
 
-/** What Datatruck's published Work Order › Create page marks required, as Additional Fields (and a truck and a price). */
-const PUBLISHED_REQUIRED = {
-	truck: 'T142',
-	totalPrice: '120.00',
-	status: 'Pending',
-	typeWorkOrder: 'Repair',
-	paymentType: 'Credit Card',
-	invoiceId: 'INV-20931',
-	scheduledOnDate: '2026-06-02T09:00:00Z',
-	assignedTo: 'Big Rig Repair Dallas',
-	odometer: 412870,
-};
 
 const NODES = {
 	getLoad: 'Get a load',
@@ -133,7 +122,7 @@ describe('published Datatruck (issue 33) in n8n: every operation in one workflow
 					resource: 'workOrder',
 					operation: 'create',
 					procedureName: 'TRK TIre Rim Repair / Replacement',
-					additionalFields: PUBLISHED_REQUIRED,
+					additionalFields: publishedWorkOrderFields('2026-06-02T09:00:00Z'),
 					notes: { note: [{ body: NOTE }] },
 					tags: { tag: [{ name: 'Tires' }] },
 				},

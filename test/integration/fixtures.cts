@@ -65,3 +65,21 @@ export function workOrderCreateParameters(referenceNumber: string): INodeParamet
 		tags: { tag: [{ name: 'Tires' }] },
 	};
 }
+
+/**
+ * Work Order › Create's Additional Fields for what Datatruck's published page marks required (status, type, payment
+ * type, invoice, date, assigned to, odometer), with a truck and a price: a body the `published` profile accepts.
+ */
+export function publishedWorkOrderFields(scheduledOnDate = '2026-06-02T09:00:00'): INodeParameters {
+	return {
+		truck: 'T142',
+		totalPrice: '120.00',
+		status: 'Pending',
+		typeWorkOrder: 'Repair',
+		paymentType: 'Credit Card',
+		invoiceId: 'INV-20931',
+		scheduledOnDate,
+		assignedTo: 'Big Rig Repair Dallas',
+		odometer: 412870,
+	};
+}

@@ -11,6 +11,7 @@ import type { RunOptions, RunResult } from '../harness/run.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import type { RequestLogEntry, SandboxProfile } from '../sandbox/index.cts';
 import { listBudget } from '../property/lib/budget.cts';
+import { publishedWorkOrderFields } from './fixtures.cts';
 
 /**
  * Every operation of the node, every trigger event and every example under the sandbox's profiles of a Datatruck
@@ -110,18 +111,6 @@ function expectWithinBudget(log: RequestLogEntry[], count: number, pageSize: num
 	expect(log.length).toBeLessThanOrEqual(listBudget(count, pageSize));
 }
 
-/** What Datatruck's published Work Order › Create page marks required (the `published` profile enforces it). */
-const PUBLISHED_REQUIRED = {
-	truck: 'T142',
-	totalPrice: '120.00',
-	status: 'Pending',
-	typeWorkOrder: 'Repair',
-	paymentType: 'Credit Card',
-	invoiceId: 'INV-20931',
-	scheduledOnDate: '2026-06-02T09:00:00',
-	assignedTo: 'Big Rig Repair Dallas',
-	odometer: 412870,
-};
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -268,7 +257,7 @@ describe.each(DIFFERING)('Under the %s profile', (profile) => {
 
 		test('Create: the same body and the same new work order', async () => {
 			const { base, spec } = await bothProfiles(profile, {
-				parameters: { resource: 'workOrder', operation: 'create', procedureName: 'TRK TIre Rim Repair / Replacement', additionalFields: PUBLISHED_REQUIRED },
+				parameters: { resource: 'workOrder', operation: 'create', procedureName: 'TRK TIre Rim Repair / Replacement', additionalFields: publishedWorkOrderFields() },
 			});
 			expect(writes(spec.log)).toEqual(writes(base.log));
 			expectSame(spec.result.json, base.result.json);
