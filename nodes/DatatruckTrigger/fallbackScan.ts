@@ -81,7 +81,7 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 	let trustOrder = support.supports(`${list}.ordering`);
 	const ordering = read.byId ? '-id' : `-${field},-id`;
 	const bound: ApiFilter[] = keepBound ? [{ column: field, value: isoSeconds(read.start), contains: 'after' }] : [];
-	const wanted = meetsAll(read.filters);
+	const wanted = meetsAll(read.filters, event);
 	const held = new Map<number, IDataObject>();
 	let budget = Number.POSITIVE_INFINITY;
 	let sent = read.sent;

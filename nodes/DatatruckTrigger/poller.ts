@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ApiFilter, Page } from '../Datatruck/shared/lists';
-import { ignoredBy, listOf, meetsAll, orderComparator, type IgnoredClauses } from './answerCheck';
+import { ignoredBy, listOf, meetsAll } from './answerCheck';
 import type { EventSpec } from './events';
 import { carriesTimes, timedOnly, timeOf, unreadableTimes, UnreadableEventTimeError } from './eventTime';
 import { idOf, newestFirst, TriggerReadError } from './fallbackScan';
@@ -172,11 +172,12 @@ async function latestByTime(plan: PollPlan, requests: CountedFetch, fetch: Fetch
 	let matching: IDataObject[];
 	if (page) {
 		// Checked in the node too: a condition Datatruck could not be seen to ignore may still have been.
-		matching = page.results.filter(meetsAll(readFilters(plan)));
+		matching = page.results.filter(meetsAll(readFilters(plan), plan.event));
 	} else {
 		const start = plan.event.kind === 'snapshot' ? now - plan.createdWithinDays * DAY_MS : Number.NEGATIVE_INFINITY;
 		const found = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent: requests.sent(), want }, timedOnly(plan.event, fetch), support);
-		matching = found.records.sort(orderComparator(`-${plan.event.orderField},-id`, plan.event));
+		// Newest event time first, then newest id (a record without a readable time by its id alone).
+		matching = found.records.sort((a, b) => timeOf(b, plan.event.orderField) - timeOf(a, plan.event.orderField) || idOf(b) - idOf(a));
 	}
 	unreadableTimes(plan.event, matching);
 	return matching.slice(0, want);
@@ -254,7 +255,7 @@ const readFilters = (plan: PollPlan): ApiFilter[] => [...plan.filters, ...plan.e
 /**
  * Remembers what an answer ignored (once per origin, in n8n's log); true when anything was.
  */
-function noteIgnored(support: ListSupport, event: EventSpec, ignored: IgnoredClauses): boolean {
+function noteIgnored(support: ListSupport, event: EventSpec, ignored: ReturnType<typeof ignoredBy>): boolean {
 	const list = listOf(event);
 	const assumption = event.isLoad ? 'A30' : 'A6';
 	const instead = `reads the ${list} for ${event.name} newest first by page number down to its cursor, checking every condition itself`;
