@@ -21,6 +21,14 @@ const WORK_ORDERS = '/work-orders/';
 const DRIVERS = '/drivers/list/';
 /** Work orders the filter probe reads: more than twice the three it then asks for by id. */
 const ASKED_WORK_ORDERS = 7;
+/** The page size of the work-order filter probe: fewer than the three ids it asks for, so its answer shows the page size too. */
+const FILTERED_WORK_ORDERS = 2;
+/** The loads page size asked besides the node's 25: no one default can answer both 24 and 25. */
+const SECOND_LOADS_PAGE = 24;
+/** The largest page Datatruck is known to answer (the loads list's `page_size` maximum): a list no longer than this fits one page of its own. */
+const LARGEST_KNOWN_PAGE = 25;
+/** Adjacent pairs of one status the second ordering field must decide in each answer: a tie-break that ignores it passes 1 in 2 per pair by chance. */
+const DECIDING_PAIRS = 4;
 /** About 6 KB of query string: the longest request line the node's list plans send (A30). */
 const LONG_EXCLUSION = 600;
 
@@ -29,24 +37,31 @@ const LONG_EXCLUSION = 600;
  * probe answers as many questions as it can, so that the check stays well inside one minute of the token.
  */
 export async function runChecks(ctx: IExecuteSingleFunctions, loadsById: ProbeAnswer): Promise<Verdict[]> {
-	const loadsByIdDown = await probe(ctx, LOADS, { page_size: 25, ordering: '-id' });
+	const loadsByIdDown = await probe(ctx, LOADS, { page_size: SECOND_LOADS_PAGE, ordering: '-id' });
 	const { baseUrl } = await connectionFor(ctx);
-	const verdicts = [orderingVerdict(PROBED.loadsOrdering, loadsById, loadsByIdDown), pageSizeVerdict(loadsById, 25), nextLinkVerdict(baseUrl, loadsById)];
+	const verdicts = [
+		orderingVerdict(PROBED.loadsOrdering, loadsById, loadsByIdDown),
+		pageSizeVerdict(loadsById, loadsByIdDown),
+		nextLinkVerdict(baseUrl, loadsById),
+	];
 	verdicts.push(await multiOrderingVerdict(ctx));
-	const filterVerdictsSeen = await filterVerdicts(ctx, loadsByIdDown);
-	verdicts.push(...filterVerdictsSeen);
+	const filtered = await filterVerdicts(ctx, loadsByIdDown);
+	verdicts.push(...filtered.verdicts);
 	const drivers = await probe(ctx, DRIVERS, { page_size: 'all' });
-	verdicts.push(await dispatcherVerdict(ctx, [...loadsById.records, ...loadsByIdDown.records], drivers.records));
-	const idFilterAnswered = filterVerdictsSeen.some((seen) => seen.about === PROBED.loadsIdFilter && seen.result !== 'not held');
-	verdicts.push(await longLineVerdict(ctx, idFilterAnswered));
+	verdicts.push(await dispatcherVerdict(ctx, loadsByIdDown.records, drivers.records));
+	verdicts.push(await longLineVerdict(ctx, filtered.answered));
 	verdicts.push(...(await workOrderVerdicts(ctx)));
 	verdicts.push(...(await driverVerdicts(ctx, drivers)));
 	return verdicts;
 }
 
-/** The loads' first page, asked for 25: whether Datatruck answered that many while more exist (its pages say 10 at most). */
-function pageSizeVerdict(answer: ProbeAnswer, asked: number): Verdict {
+/**
+ * The loads' first page asked for 25, and the `-id` page asked for 24: whether Datatruck answered those many while
+ * more exist (its pages say 10 at most). A list whose own page is 25 answers the first alike, never both.
+ */
+function pageSizeVerdict(answer: ProbeAnswer, second: ProbeAnswer): Verdict {
 	const about = PROBED.loadsPageSize;
+	const asked = 25;
 	if (answer.status !== 200) return verdict(about, 'could not tell', refused(answer, `\`page_size=${asked}\``));
 	const served = answer.records.length;
 	if (answer.bare) {
@@ -55,8 +70,15 @@ function pageSizeVerdict(answer: ProbeAnswer, asked: number): Verdict {
 			: verdict(about, 'could not tell', `answered a bare list of ${served} loads, with no count to compare with`);
 	}
 	if (answer.count === undefined || answer.count <= served) return verdict(about, 'could not tell', `only ${served} load(s) in all`);
-	if (served === asked) return verdict(about, 'held', `\`page_size=${asked}\` brought ${asked} of ${answer.count} loads`);
-	return verdict(about, 'not held', `answers ${served} loads a page to \`page_size=${asked}\` (${answer.count} in all)`, served);
+	if (served !== asked) return verdict(about, 'not held', `answers ${served} loads a page to \`page_size=${asked}\` (${answer.count} in all)`, served);
+	const both = `\`page_size=${asked}\` and \`page_size=${SECOND_LOADS_PAGE}\``;
+	if (second.status !== 200) {
+		return verdict(about, 'could not tell', `\`page_size=${asked}\` brought ${asked} loads, and ${refused(second, `\`page_size=${SECOND_LOADS_PAGE}\``)}: a list whose own page is ${asked} answers the same`);
+	}
+	if (second.records.length !== SECOND_LOADS_PAGE) {
+		return verdict(about, 'not held', `${both} brought ${asked} and ${second.records.length} loads: it answers pages of its own size`, second.records.length);
+	}
+	return verdict(about, 'held', `${both} brought that many of ${answer.count} loads`);
 }
 
 /** The form of the loads' `next` link. The node never follows it; the answer says how Datatruck is set up. */
@@ -84,14 +106,18 @@ function refused(answer: ProbeAnswer, query: string): string {
 	return `answered HTTP ${answer.status} to ${query}${answer.refusal ? `: ${answer.refusal}` : ''}`;
 }
 
-/** Sorted both ways by id: held when each answer is in its own order, which no default order can be. */
-function orderingVerdict(about: ProbedAssumption, up: ProbeAnswer, down: ProbeAnswer): Verdict {
+/**
+ * Sorted both ways by id: held when each answer is in its own order, which no default order can be. `downAlsoFilters`:
+ * the descending request also held a filter, so its refusal does not say which of the two was refused.
+ */
+function orderingVerdict(about: ProbedAssumption, up: ProbeAnswer, down: ProbeAnswer, downAlsoFilters = false): Verdict {
 	if (up.status !== 200) return verdict(about, 'not held', refused(up, '`ordering=id`'));
-	if (down.status !== 200) return verdict(about, 'not held', refused(down, '`ordering=-id`'));
+	if (down.status !== 200) return verdict(about, downAlsoFilters ? 'could not tell' : 'not held', refused(down, '`ordering=-id`'));
 	const [upIds, downIds] = [idsOf(up), idsOf(down)];
-	if (upIds.length < 2) return verdict(about, 'could not tell', `only ${upIds.length} record(s) to compare`);
+	const fewest = Math.min(upIds.length, downIds.length);
+	if (fewest < 2) return verdict(about, 'could not tell', `only ${fewest} record(s) to compare`);
 	if (inIdOrder(upIds, false) && inIdOrder(downIds, true)) {
-		return verdict(about, 'held', `\`ordering=id\` and \`ordering=-id\` came back in those orders (${upIds.length} records each)`);
+		return verdict(about, 'held', `\`ordering=id\` and \`ordering=-id\` came back in those orders (${upIds.length} and ${downIds.length} records)`);
 	}
 	return verdict(about, 'not held', `\`ordering=id\` came back as ${preview(upIds)} and \`ordering=-id\` as ${preview(downIds)}`);
 }
@@ -105,8 +131,10 @@ async function multiOrderingVerdict(ctx: IExecuteSingleFunctions): Promise<Verdi
 	if (down.status !== 200) return verdict(about, 'not held', refused(down, '`ordering=status,-id`'));
 	const ties = (answer: ProbeAnswer) => runsOf(answer.records, 'status').filter((run) => run.length > 1);
 	const [upTies, downTies] = [ties(up), ties(down)];
-	if (upTies.length === 0 || downTies.length === 0) {
-		return verdict(about, 'could not tell', 'no two loads on a page shared a status, so the second field never decided');
+	const pairs = (runs: IDataObject[][]) => runs.reduce((sum, run) => sum + run.length - 1, 0);
+	const deciding = Math.min(pairs(upTies), pairs(downTies));
+	if (deciding < DECIDING_PAIRS) {
+		return verdict(about, 'could not tell', `only ${deciding} pair(s) of loads next to each other shared a status, too few for the second field to decide`);
 	}
 	const follows = (runs: IDataObject[][], descending: boolean) =>
 		runs.every((run) => inIdOrder(run.map((record) => Number(record.id)), descending));
@@ -116,12 +144,16 @@ async function multiOrderingVerdict(ctx: IExecuteSingleFunctions): Promise<Verdi
 	return verdict(about, 'not held', 'accepted two fields but ignored the second: loads of the same status were not in id order');
 }
 
-/** One request: `status is S` and `id exclude_in [a]`, where load `a` has status S. */
-async function filterVerdicts(ctx: IExecuteSingleFunctions, sample: ProbeAnswer): Promise<Verdict[]> {
+/**
+ * One request: `status is S` and `id exclude_in [a]`, where load `a`, the first of the sample, has status S. A list
+ * that ignores a condition answers the sample's page again: load `a` back, or the sample's loads of another status.
+ * An answer of nothing would pass both, so it is never "held".
+ */
+async function filterVerdicts(ctx: IExecuteSingleFunctions, sample: ProbeAnswer): Promise<{ verdicts: Verdict[]; answered: boolean }> {
 	const first = sample.records.find((record) => typeof record.status === 'string');
 	if (!first) {
 		const why = 'no load to build the filter from';
-		return [verdict(PROBED.loadsFilter, 'could not tell', why), verdict(PROBED.loadsIdFilter, 'could not tell', why)];
+		return { verdicts: [verdict(PROBED.loadsFilter, 'could not tell', why), verdict(PROBED.loadsIdFilter, 'could not tell', why)], answered: false };
 	}
 	const status = first.status as string;
 	const left = Number(first.id);
@@ -136,29 +168,41 @@ async function filterVerdicts(ctx: IExecuteSingleFunctions, sample: ProbeAnswer)
 	const query = `\`status is ${status}\` with \`id exclude_in [${left}]\``;
 	if (answer.status !== 200) {
 		const seen = refused(answer, query);
-		return [verdict(PROBED.loadsFilter, 'not held', seen), verdict(PROBED.loadsIdFilter, 'not held', seen)];
+		return { verdicts: [verdict(PROBED.loadsFilter, 'not held', seen), verdict(PROBED.loadsIdFilter, 'not held', seen)], answered: false };
 	}
+	const ids = idsOf(answer);
 	const others = answer.records.filter((record) => record.status !== status);
 	const othersSeen = sample.records.some((record) => record.status !== status);
+	const alike = sample.records.filter((record) => record.status === status).length - 1;
+	const nothing = `${query} brought no load`;
 	const byStatus =
 		others.length > 0
 			? verdict(PROBED.loadsFilter, 'not held', `${query} brought ${others.length} load(s) of another status`)
-			: othersSeen
-				? verdict(PROBED.loadsFilter, 'held', `${query} brought only loads with status ${status}`)
-				: verdict(PROBED.loadsFilter, 'could not tell', `every load seen has status ${status}`);
-	const byId = idsOf(answer).includes(left)
+			: !othersSeen
+				? verdict(PROBED.loadsFilter, 'could not tell', `every load seen has status ${status}`)
+				: ids.length > 0
+					? verdict(PROBED.loadsFilter, 'held', `${query} brought only loads with status ${status}`)
+					: alike > 0
+						? verdict(PROBED.loadsFilter, 'not held', `${nothing}, though ${alike} other load(s) with status ${status} were seen`)
+						: verdict(PROBED.loadsFilter, 'could not tell', `${nothing}, and no other load with status ${status} was seen`);
+	const byId = ids.includes(left)
 		? verdict(PROBED.loadsIdFilter, 'not held', `${query} brought load ${left} back`)
-		: verdict(PROBED.loadsIdFilter, 'held', `${query} left load ${left} out`);
-	return [byStatus, byId];
+		: ids.length > 0
+			? verdict(PROBED.loadsIdFilter, 'held', `${query} left load ${left} out and brought others`)
+			: verdict(PROBED.loadsIdFilter, 'could not tell', `${nothing}, so leaving load ${left} out proves nothing`);
+	return { verdicts: [byStatus, byId], answered: true };
 }
 
 /**
  * Loads show only `dispatcher__full_name`; the node filters on the relation's id (A31), taking ids from the drivers'
- * `assigned_dispatcher`. Asked for a dispatcher whose name is on a load already seen, so an empty answer is wrong too.
+ * `assigned_dispatcher`. Asked, in the sample's order, for a dispatcher whose name is on the sample's page beside
+ * another's: a list that ignores the filter answers that page, other dispatchers' loads included. An empty answer is
+ * wrong too.
  */
 async function dispatcherVerdict(ctx: IExecuteSingleFunctions, loads: IDataObject[], drivers: IDataObject[]): Promise<Verdict> {
 	const about = PROBED.loadsDispatcherId;
 	const names = new Set(loads.map((load) => load.dispatcher__full_name).filter((name) => typeof name === 'string'));
+	if (names.size < 2) return verdict(about, 'could not tell', `the loads seen have ${names.size} dispatcher(s): a list that ignores the filter could answer them alike`);
 	const dispatcher = drivers
 		.map((driver) => driver.assigned_dispatcher as IDataObject | null | undefined)
 		.find((assigned) => typeof assigned?.id === 'number' && names.has(String(assigned.full_name)));
@@ -166,6 +210,7 @@ async function dispatcherVerdict(ctx: IExecuteSingleFunctions, loads: IDataObjec
 	const name = String(dispatcher.full_name);
 	const answer = await probe(ctx, LOADS, {
 		page_size: 25,
+		ordering: '-id',
 		filter: [{ column: 'dispatcher__id', value: dispatcher.id, contains: 'is' }],
 	});
 	const query = `\`dispatcher__id is ${String(dispatcher.id)}\` (${name})`;
@@ -178,9 +223,9 @@ async function dispatcherVerdict(ctx: IExecuteSingleFunctions, loads: IDataObjec
 
 /**
  * 600 ids left out, about 7 KB. A 414 says it; gunicorn's 400 is an HTML page whose words the transport does not
- * keep, so a 400 counts as the line's length only when the same filter with one id was answered (`shortLineHeld`).
+ * keep, so a 400 counts as the line's length only when the same filter with one id was answered (`shortLineAnswered`).
  */
-async function longLineVerdict(ctx: IExecuteSingleFunctions, shortLineHeld: boolean): Promise<Verdict> {
+async function longLineVerdict(ctx: IExecuteSingleFunctions, shortLineAnswered: boolean): Promise<Verdict> {
 	const about = PROBED.longRequestLine;
 	// Ids far above any real load, so the answer is the ordinary first page.
 	const ids = Array.from({ length: LONG_EXCLUSION }, (_, index) => 990_000_000 + index);
@@ -190,34 +235,27 @@ async function longLineVerdict(ctx: IExecuteSingleFunctions, shortLineHeld: bool
 	if (answer.status === 414 || /request.?line|too large|too long/i.test(answer.refusal ?? '')) {
 		return verdict(about, 'not held', refused(answer, query));
 	}
-	if (shortLineHeld) return verdict(about, 'not held', `${refused(answer, query)}, though the same filter with one id was answered`);
-	return verdict(about, 'could not tell', `${refused(answer, query)}, and the filter on id was refused even when short`);
+	if (shortLineAnswered) return verdict(about, 'not held', `${refused(answer, query)}, though the same filter with one id was answered`);
+	return verdict(about, 'could not tell', `${refused(answer, query)}, and the filter on id was not answered when short`);
 }
 
 /**
- * Two requests: `ordering=id, page_size=7`, then `ordering=-id, page_size=3` with `id is_in` the last three of those
- * seven. A list that ignores the filter answers its own first three, which are never the ones asked for (whatever
- * order the first answer came in), so it cannot pass by chance; with six work orders or fewer it could, and the
- * check says it cannot tell.
+ * Two requests: `ordering=id, page_size=7`, then `ordering=-id, page_size=2` with `id is_in` the last three of those
+ * seven. A list that ignores the filter answers its own first two, which are never among the ones asked for (whatever
+ * order the first answer came in), so it cannot pass by chance; with seven work orders or fewer it could, and the
+ * check says it cannot tell. The second answer, two records where three match, is the page size's second witness: no
+ * one default answers both 7 and 2.
  */
 async function workOrderVerdicts(ctx: IExecuteSingleFunctions): Promise<Verdict[]> {
 	const up = await probe(ctx, WORK_ORDERS, { page_size: ASKED_WORK_ORDERS, ordering: 'id' });
 	const ids = idsOf(up).slice(0, ASKED_WORK_ORDERS);
 	const asked = ids.slice(-3);
 	const down = await probe(ctx, WORK_ORDERS, {
-		page_size: 3,
+		page_size: FILTERED_WORK_ORDERS,
 		ordering: '-id',
 		filter: [{ column: 'id', value: asked, contains: 'is_in' }],
 	});
 	const total = up.count ?? up.records.length;
-	const pageSize =
-		up.status !== 200
-			? verdict(PROBED.workOrdersPageSize, 'not held', refused(up, `\`page_size=${ASKED_WORK_ORDERS}\``))
-			: up.records.length > ASKED_WORK_ORDERS
-				? verdict(PROBED.workOrdersPageSize, 'not held', `\`page_size=${ASKED_WORK_ORDERS}\` brought ${up.records.length} work orders`, up.records.length)
-				: total > ASKED_WORK_ORDERS
-					? verdict(PROBED.workOrdersPageSize, 'held', `\`page_size=${ASKED_WORK_ORDERS}\` brought ${ASKED_WORK_ORDERS} of ${total} work orders`)
-					: verdict(PROBED.workOrdersPageSize, 'could not tell', `only ${total} work order(s)`);
 	const query = `\`id is_in [${asked.join(',')}]\``;
 	const strangers = idsOf(down).filter((id) => !asked.includes(id));
 	const filter =
@@ -225,10 +263,31 @@ async function workOrderVerdicts(ctx: IExecuteSingleFunctions): Promise<Verdict[
 			? verdict(PROBED.workOrdersFilter, 'not held', refused(down, query))
 			: strangers.length > 0
 				? verdict(PROBED.workOrdersFilter, 'not held', `${query} brought ${strangers.length} other work order(s)`)
-				: ids.length >= 6 && total > ids.length
-					? verdict(PROBED.workOrdersFilter, 'held', `${query} brought only those work orders`)
-					: verdict(PROBED.workOrdersFilter, 'could not tell', `only ${total} work order(s): a list that ignores the filter could have answered the same`);
-	return [pageSize, orderingVerdict(PROBED.workOrdersOrdering, up, down), filter, createdTimeVerdict(up)];
+				: down.records.length === 0
+					? verdict(PROBED.workOrdersFilter, 'not held', `${query} brought no work order, though those were just read`)
+					: ids.length >= 6 && total > ids.length
+						? verdict(PROBED.workOrdersFilter, 'held', `${query} brought only those work orders`)
+						: verdict(
+								PROBED.workOrdersFilter,
+								'could not tell',
+								`${total > ids.length ? `a first page of only ${ids.length}` : `only ${total}`} work order(s): a list that ignores the filter could have answered the same`,
+							);
+	return [workOrderPageSizeVerdict(up, down, total), orderingVerdict(PROBED.workOrdersOrdering, up, down, true), filter, createdTimeVerdict(up)];
+}
+
+/** `page_size=7` must bring 7 of more, and `page_size=2` with three ids asked 2: a list that answers its own size fails one. */
+function workOrderPageSizeVerdict(up: ProbeAnswer, down: ProbeAnswer, total: number): Verdict {
+	const about = PROBED.workOrdersPageSize;
+	const asked = `\`page_size=${ASKED_WORK_ORDERS}\``;
+	const served = up.records.length;
+	if (up.status !== 200) return verdict(about, 'not held', refused(up, asked));
+	if (served > ASKED_WORK_ORDERS) return verdict(about, 'not held', `${asked} brought ${served} work orders`, served);
+	if (total <= ASKED_WORK_ORDERS) return verdict(about, 'could not tell', `only ${total} work order(s)`);
+	if (served < ASKED_WORK_ORDERS) return verdict(about, 'not held', `${asked} brought ${served} of ${total} work orders`, served);
+	const second = `\`page_size=${FILTERED_WORK_ORDERS}\``;
+	if (down.status !== 200) return verdict(about, 'could not tell', `${asked} brought ${served}, and ${refused(down, second)}: a list whose own page is ${served} answers the same`);
+	if (down.records.length > FILTERED_WORK_ORDERS) return verdict(about, 'not held', `${second} brought ${down.records.length} work orders: it answers pages of its own size`, served);
+	return verdict(about, 'held', `${asked} brought ${served} of ${total} work orders, and ${second} at most ${FILTERED_WORK_ORDERS}`);
 }
 
 /** Whether the work orders read carry a creation time: New Work Order goes by it, else by id. */
@@ -240,15 +299,24 @@ function createdTimeVerdict(answer: ProbeAnswer): Verdict {
 	return verdict(about, 'not held', `${answer.records.length - timed.length} of the ${answer.records.length} work orders read carry no readable \`created_datetime\``);
 }
 
-/** `page_size=all` (read before, for the dispatchers), then `id is` the last driver of that list (the first of Datatruck's usual order would prove nothing). */
+/**
+ * `page_size=all` (read before, for the dispatchers), then `id is` the last driver of that list (the first of
+ * Datatruck's usual order would prove nothing). A list no longer than one page of Datatruck's own size comes whole
+ * whatever `page_size` says, so `all` is held only beyond that size.
+ */
 async function driverVerdicts(ctx: IExecuteSingleFunctions, all: ProbeAnswer): Promise<Verdict[]> {
+	const about = PROBED.driversPageSizeAll;
 	const total = all.count ?? all.records.length;
 	const whole =
 		all.status !== 200
-			? verdict(PROBED.driversPageSizeAll, 'not held', refused(all, '`page_size=all`'))
-			: all.records.length >= total
-				? verdict(PROBED.driversPageSizeAll, 'held', `\`page_size=all\` brought all ${total} drivers`)
-				: verdict(PROBED.driversPageSizeAll, 'not held', `\`page_size=all\` brought ${all.records.length} of ${total} drivers`);
+			? verdict(about, 'not held', refused(all, '`page_size=all`'))
+			: all.records.length < total
+				? verdict(about, 'not held', `\`page_size=all\` brought ${all.records.length} of ${total} drivers`)
+				: all.count === undefined
+					? verdict(about, 'could not tell', `\`page_size=all\` brought a bare list of ${all.records.length} drivers, with no count to compare with`)
+					: total <= LARGEST_KNOWN_PAGE
+						? verdict(about, 'could not tell', `only ${total} driver(s): one page of Datatruck's own size may hold them all`)
+						: verdict(about, 'held', `\`page_size=all\` brought all ${total} drivers`);
 	const ids = idsOf(all);
 	if (ids.length < 2) return [whole, verdict(PROBED.driversIdFilter, 'could not tell', `only ${ids.length} driver(s) to pick from`)];
 	const wanted = ids[ids.length - 1];
