@@ -1,0 +1,321 @@
+/**
+ * Check Compatibility that can tell (issue 34, requirement 5): every probe run against a sandbox that holds its clause
+ * and one that ignores or refuses it, each switch alone; lists too short to decide; and the profiles spec-only and
+ * published, whose every probed difference must come out "not held" or "could not tell", never "held".
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { PROBED } from '../../nodes/Datatruck/resources/connection/assumptions';
+import { sandboxCredentials } from '../harness/run.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+import { PROFILE_SETTINGS, type ListName, type ListSwitch, type SandboxConfig, type SandboxData, type SandboxProfile } from '../sandbox/index.cts';
+
+const dt = useSandbox();
+const check = { resource: 'connection', operation: 'checkCompatibility' };
+const KEYS = Object.values(PROBED).map((about) => about.key);
+
+type Result = 'held' | 'not held' | 'could not tell';
+type Config = Partial<SandboxConfig>;
+
+interface Case {
+	/** The clause the case is about: a key of PROBED. */
+	clause: string;
+	name: string;
+	config: Config;
+	/** Every key that is not "held"; the others must be. */
+	expected: Record<string, Result>;
+	/** Makes the sandbox's data too short or too uniform to decide (undone by a reset after the case). */
+	data?: (data: SandboxData) => void;
+}
+
+const HOLDS: Config = { profile: 'default' };
+const loads = (switches: ListSwitch): Config => ({ lists: { loads: switches } });
+const workOrders = (switches: ListSwitch): Config => ({ lists: { workOrders: switches } });
+const drivers = (switches: ListSwitch): Config => ({ lists: { drivers: switches } });
+const NOT_HELD = 'not held' as const;
+const CANNOT_TELL = 'could not tell' as const;
+
+/** Keeps the first `count` records of a list. */
+const keep = (list: 'workOrders' | 'drivers', count: number) => (data: SandboxData) => void data[list].splice(count);
+/** Gives every load the dispatcher of the first driver that has one: a list that ignores `dispatcher__id` answers the same. */
+function oneDispatcher(data: SandboxData): void {
+	const name = data.drivers.find((driver) => driver.assigned_dispatcher)!.assigned_dispatcher!.full_name;
+	data.orders.forEach((order) => (order.dispatcher__full_name = name));
+}
+
+/** Each probed clause, broken one switch at a time. */
+const BROKEN: Case[] = [
+	{ clause: 'loads.ordering', name: 'ordering ignored', config: loads({ ignoreOrdering: true }), expected: { 'loads.ordering': NOT_HELD, 'loads.ordering.multi': NOT_HELD } },
+	{ clause: 'loads.ordering.multi', name: 'one field, 400 on more', config: loads({ singleOrdering: 'reject' }), expected: { 'loads.ordering.multi': NOT_HELD } },
+	{ clause: 'loads.ordering.multi', name: 'one field, the rest ignored', config: loads({ singleOrdering: 'ignoreRest' }), expected: { 'loads.ordering.multi': NOT_HELD } },
+	{ clause: 'loads.pageSize', name: 'page size ignored (10 a page)', config: loads({ ignorePageSize: true }), expected: { 'loads.pageSize': NOT_HELD } },
+	{ clause: 'links.next', name: 'next relative to the host', config: { nextLinks: 'relative' }, expected: { 'links.next': NOT_HELD } },
+	{ clause: 'links.next', name: 'next as Datatruck’s pages print it', config: { nextLinks: 'resourceRelative' }, expected: { 'links.next': NOT_HELD } },
+	{ clause: 'links.next', name: 'no next key', config: { nextLinks: 'absent' }, expected: { 'links.next': NOT_HELD } },
+	{
+		clause: 'links.next',
+		name: 'a bare array (its page size honoured, but no count to show it)',
+		config: loads({ bareArray: true }),
+		expected: { 'links.next': NOT_HELD, 'loads.pageSize': CANNOT_TELL },
+	},
+	{ clause: 'loads.filter', name: 'filter on status ignored', config: loads({ ignoreFilter: ['status'] }), expected: { 'loads.filter': NOT_HELD } },
+	{
+		clause: 'loads.filter',
+		name: 'filter ignored wholly',
+		config: loads({ ignoreFilter: true }),
+		expected: { 'loads.filter': NOT_HELD, 'loads.filter.id': NOT_HELD, 'loads.filter.dispatcher__id': NOT_HELD },
+	},
+	{ clause: 'loads.filter.id', name: 'filter on id ignored', config: loads({ ignoreFilter: ['id'] }), expected: { 'loads.filter.id': NOT_HELD } },
+	{ clause: 'loads.filter.dispatcher__id', name: 'no dispatcher__id (a 400)', config: { loadsDispatcherId: false }, expected: { 'loads.filter.dispatcher__id': NOT_HELD } },
+	{ clause: 'loads.filter.dispatcher__id', name: 'filter on dispatcher__id ignored', config: loads({ ignoreFilter: ['dispatcher__id'] }), expected: { 'loads.filter.dispatcher__id': NOT_HELD } },
+	{ clause: 'loads.filter.dispatcher__id', name: 'unpublished columns refused', config: loads({ rejectUnknownColumns: true }), expected: { 'loads.filter.dispatcher__id': NOT_HELD } },
+	{ clause: 'requestLine.long', name: 'gunicorn’s 400 on a long line', config: { maxRequestLine: { bytes: 4094, status: 400 } }, expected: { 'requestLine.long': NOT_HELD } },
+	{ clause: 'requestLine.long', name: 'nginx’s 414 on a long line', config: { maxRequestLine: { bytes: 4094, status: 414 } }, expected: { 'requestLine.long': NOT_HELD } },
+	{ clause: 'workOrders.pageSize', name: 'page size ignored (10 a page)', config: workOrders({ ignorePageSize: true }), expected: { 'workOrders.pageSize': NOT_HELD } },
+	{ clause: 'workOrders.ordering', name: 'ordering ignored (newest first)', config: workOrders({ ignoreOrdering: true }), expected: { 'workOrders.ordering': NOT_HELD } },
+	{ clause: 'workOrders.filter', name: 'filter ignored', config: workOrders({ ignoreFilter: true }), expected: { 'workOrders.filter': NOT_HELD } },
+	{ clause: 'workOrders.filter', name: 'filter on id ignored', config: workOrders({ ignoreFilter: ['id'] }), expected: { 'workOrders.filter': NOT_HELD } },
+	{
+		clause: 'workOrders.filter',
+		name: 'every filter column refused (the ordering and page-size witnesses go with it)',
+		config: workOrders({ rejectUnknownColumns: true }),
+		expected: { 'workOrders.filter': NOT_HELD, 'workOrders.ordering': CANNOT_TELL, 'workOrders.pageSize': CANNOT_TELL },
+	},
+	{
+		clause: 'workOrders.filter',
+		name: 'no query support at all',
+		config: workOrders({ ignoreFilter: true, ignoreOrdering: true, ignorePageSize: true }),
+		expected: { 'workOrders.pageSize': NOT_HELD, 'workOrders.ordering': NOT_HELD, 'workOrders.filter': NOT_HELD },
+	},
+	{
+		clause: 'workOrders.ordering',
+		name: 'ordering and filter ignored, the page size not (its answer is its own newest first)',
+		config: workOrders({ ignoreFilter: true, ignoreOrdering: true }),
+		expected: { 'workOrders.ordering': NOT_HELD, 'workOrders.filter': NOT_HELD },
+	},
+	{ clause: 'workOrders.created_datetime', name: 'no creation time', config: { workOrderTimeField: null }, expected: { 'workOrders.created_datetime': NOT_HELD } },
+	{ clause: 'workOrders.created_datetime', name: 'creation time by another name', config: { workOrderTimeField: 'created_at' }, expected: { 'workOrders.created_datetime': NOT_HELD } },
+	{ clause: 'drivers.pageSize.all', name: 'page size ignored (10 a page)', config: drivers({ ignorePageSize: true }), expected: { 'drivers.pageSize.all': NOT_HELD } },
+	{ clause: 'drivers.filter.id', name: 'filter on id ignored', config: drivers({ ignoreFilter: ['id'] }), expected: { 'drivers.filter.id': NOT_HELD } },
+];
+
+/** Lists too short or too uniform to decide: the same "could not tell" whether the clause holds or not. */
+const UNDECIDABLE: Case[] = [
+	...(
+		[
+			['workOrders.filter', 'seven work orders', keep('workOrders', 7), workOrders({ ignoreFilter: true }), { 'workOrders.filter': CANNOT_TELL, 'workOrders.pageSize': CANNOT_TELL }],
+			['drivers.pageSize.all', 'ten drivers', keep('drivers', 10), drivers({ ignorePageSize: true }), { 'drivers.pageSize.all': CANNOT_TELL }],
+			['loads.filter.dispatcher__id', 'every load of one dispatcher', oneDispatcher, loads({ ignoreFilter: ['dispatcher__id'] }), { 'loads.filter.dispatcher__id': CANNOT_TELL }],
+		] as const
+	).flatMap(([clause, short, data, ignored, expected]) =>
+		[HOLDS, ignored].map((config) => ({ clause, name: `${short}, ${config === HOLDS ? 'held' : 'ignored'}`, config, expected, data })),
+	),
+];
+
+/**
+ * Which probed keys each sandbox switch breaks, for the profiles below. Every switch of a profile is listed, those
+ * that no probe covers with none (they cost a request more than the eleven).
+ */
+function keysBrokenBy(config: Config): string[] {
+	const listKeys: Record<ListName, (name: keyof ListSwitch, value: unknown) => string[]> = {
+		loads: (name, value) => {
+			const columns: Record<string, string> = { status: 'loads.filter', id: 'loads.filter.id', dispatcher__id: 'loads.filter.dispatcher__id' };
+			if (name === 'ignoreFilter') return value === true ? Object.values(columns) : (value as string[]).map((column) => columns[column]).filter(Boolean);
+			const keys: Partial<Record<keyof ListSwitch, string[]>> = {
+				ignoreOrdering: ['loads.ordering', 'loads.ordering.multi'],
+				singleOrdering: ['loads.ordering.multi'],
+				rejectUnknownColumns: ['loads.filter.dispatcher__id'],
+				ignorePageSize: ['loads.pageSize'],
+				bareArray: ['links.next'],
+			};
+			return keys[name] ?? [];
+		},
+		workOrders: (name) =>
+			({ ignoreFilter: ['workOrders.filter'], rejectUnknownColumns: ['workOrders.filter'], ignoreOrdering: ['workOrders.ordering'], ignorePageSize: ['workOrders.pageSize'] })[
+				name as string
+			] ?? [],
+		drivers: (name, value) =>
+			name === 'ignorePageSize' ? ['drivers.pageSize.all'] : name === 'ignoreFilter' && (value === true || (value as string[]).includes('id')) ? ['drivers.filter.id'] : [],
+		trucks: () => [],
+		trailers: () => [],
+		dispatcherBoard: () => [],
+	};
+	const fromLists = Object.entries(config.lists ?? {}).flatMap(([list, switches]) =>
+		Object.entries(switches as ListSwitch).flatMap(([name, value]) => listKeys[list as ListName](name as keyof ListSwitch, value)),
+	);
+	return [
+		...fromLists,
+		...(config.maxRequestLine ? ['requestLine.long'] : []),
+		...(config.loadsDispatcherId === false ? ['loads.filter.dispatcher__id'] : []),
+		...(config.nextLinks !== undefined && config.nextLinks !== 'absolute' ? ['links.next'] : []),
+		...(config.workOrderTimeField !== undefined && config.workOrderTimeField !== 'created_datetime' ? ['workOrders.created_datetime'] : []),
+	];
+}
+
+/** Whether a case changed the sandbox's data, so that it is rebuilt after. */
+let dataChanged = false;
+
+async function resultsUnder(config: Config, data?: (data: SandboxData) => void) {
+	dt.sandbox.configure({ profile: 'default', ...config });
+	if (data) {
+		dataChanged = true;
+		data(dt.sandbox.data);
+	}
+	const result = await dt.run({ parameters: check });
+	expect(result.error).toBeUndefined();
+	expect(dt.sandbox.log.length).toBeLessThanOrEqual(11);
+	expect(dt.sandbox.log.every((entry) => entry.method === 'GET')).toBe(true);
+	return { json: result.json, byKey: Object.fromEntries(result.json.map((item) => [item.key as string, item.result as Result])) };
+}
+
+beforeEach(() => resetSupport());
+afterEach(() => {
+	dt.sandbox.configure({ profile: 'default' });
+	if (dataChanged) dt.sandbox.reset();
+	dataChanged = false;
+});
+
+describe('Check Compatibility: every probe against a sandbox that holds its clause and one that does not', () => {
+	test('every probed clause is broken by at least one case, and each case says what its switch breaks', () => {
+		expect([...new Set(BROKEN.map((one) => one.clause))].sort()).toEqual([...KEYS].sort());
+		for (const one of BROKEN) {
+			expect(one.expected[one.clause]).toBeDefined();
+			expect(Object.keys(one.expected)).toEqual(expect.arrayContaining(keysBrokenBy(one.config)));
+		}
+	});
+
+	// The default profile, which holds every clause: checkCompatibility.test.cts.
+	test.each([...BROKEN, ...UNDECIDABLE].map((one) => [`${one.clause}: ${one.name}`, one] as const))('%s', async (_name, one) => {
+		const { json, byKey } = await resultsUnder(one.config, one.data);
+		expect(byKey).toEqual(Object.fromEntries(KEYS.map((key) => [key, one.expected[key] ?? 'held'])));
+		for (const item of json.filter((found) => found.result !== 'held')) expect(item.seen).not.toBe('');
+		for (const item of json.filter((found) => found.result === NOT_HELD)) expect(item.whatTheNodeDoes).not.toMatch(/^lets Datatruck/);
+		// Only what does not hold is remembered; what could not be told is not.
+		const remembered = KEYS.filter((key) => one.expected[key] === NOT_HELD);
+		expect(findingsFor(new URL(dt.sandbox.baseUrl).origin).map((finding) => finding.key).sort()).toEqual(remembered.sort());
+	});
+});
+
+describe('Check Compatibility under each profile: never "held" for a clause the profile ignores', () => {
+	const notHeld = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, NOT_HELD]));
+	test.each<[SandboxProfile, Record<string, Result>, string[]]>([
+		[
+			'spec-only',
+			notHeld([
+				'loads.ordering.multi',
+				'loads.filter.dispatcher__id',
+				'requestLine.long',
+				'workOrders.pageSize',
+				'workOrders.ordering',
+				'workOrders.filter',
+				'drivers.filter.id',
+			]),
+			['drivers.singleOrdering', 'drivers.rejectUnknownColumns', 'trucks.ignoreFilter', 'trucks.ignorePageSize'],
+		],
+		[
+			'published',
+			notHeld(['loads.pageSize', 'links.next', 'workOrders.pageSize', 'workOrders.ordering', 'workOrders.filter', 'workOrders.created_datetime', 'drivers.pageSize.all']),
+			['trucks.ignorePageSize', 'trailers.ignorePageSize', 'dispatcherBoard.ignorePageSize'],
+		],
+	])('%s', async (profile, expected, unprobed) => {
+		const settings = PROFILE_SETTINGS[profile];
+		const ignored = [...new Set(keysBrokenBy(settings))];
+		expect(ignored.length).toBeGreaterThan(2);
+		const { byKey } = await resultsUnder({ profile });
+		expect(byKey).toEqual(Object.fromEntries(KEYS.map((key) => [key, expected[key] ?? 'held'])));
+		expect(Object.fromEntries(ignored.map((key) => [key, byKey[key]]))).toEqual(
+			Object.fromEntries(ignored.map((key) => [key, expect.stringMatching(/^(not held|could not tell)$/)])),
+		);
+		// The switches of the profile no probe covers, named so that a new one must be placed above.
+		const switches = Object.entries(settings.lists).flatMap(([list, one]) => Object.keys(one as ListSwitch).map((name) => `${list}.${name}`));
+		const unprobedSeen = switches.filter((name) => {
+			const [list, switchName] = name.split('.');
+			return keysBrokenBy({ lists: { [list]: { [switchName]: settings.lists[list as ListName]![switchName as keyof ListSwitch] } } }).length === 0;
+		});
+		expect(unprobedSeen).toEqual(unprobed);
+	});
+});
+
+/**
+ * What the sandbox has no switch for, a few lines of a Datatruck of its own on loopback: a list whose own page is 25
+ * or 5 whatever `page_size` says, and a filter that answers nothing. Each passed a probe by chance before.
+ */
+describe('Check Compatibility against a Datatruck the sandbox cannot be', () => {
+	interface Odd {
+		ownPageSize?: number;
+		filterAnswersNothing?: boolean;
+	}
+	type Row = Record<string, unknown>;
+	const DISPATCHERS = [
+		{ id: 1, full_name: 'Ann Lee' },
+		{ id: 2, full_name: 'Bo Park' },
+	];
+	const STATUSES = ['booked', 'dispatched', 'delivered'];
+	const LISTS: Record<string, Row[]> = {
+		'/orders/': Array.from({ length: 60 }, (_, i) => ({ id: i + 1, status: STATUSES[i % 3], dispatcher__full_name: DISPATCHERS[i % 2].full_name })),
+		'/work-orders/': Array.from({ length: 30 }, (_, i) => ({ id: i + 1, created_datetime: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() })),
+		'/drivers/list/': Array.from({ length: 40 }, (_, i) => ({ id: i + 1, assigned_dispatcher: DISPATCHERS[i % 2] })),
+	};
+	let odd: Odd = {};
+	let server: Server;
+	let baseUrl = '';
+
+	const valueOf = (row: Row, column: string) =>
+		column === 'dispatcher__id' ? DISPATCHERS.find((one) => one.full_name === row.dispatcher__full_name)?.id : row[column];
+	function matches(row: Row, term: { column: string; value: unknown; contains: string }): boolean {
+		const hit = (Array.isArray(term.value) ? term.value : [term.value]).map(String).includes(String(valueOf(row, term.column)));
+		return term.contains === 'exclude_in' ? !hit : hit;
+	}
+	const byOrdering = (ordering: string) => (a: Row, b: Row) => {
+		for (const term of ordering.split(',')) {
+			const [x, y] = [a[term.replace(/^-/, '')] as number, b[term.replace(/^-/, '')] as number];
+			if (x !== y) return (x < y ? -1 : 1) * (term.startsWith('-') ? -1 : 1);
+		}
+		return 0;
+	};
+
+	function answer(url: URL): unknown {
+		const path = url.pathname.replace(/^\/api\/v1\/openapi/, '');
+		const filter = JSON.parse(url.searchParams.get('filter') ?? '[]') as Array<{ column: string; value: unknown; contains: string }>;
+		const rows = odd.filterAnswersNothing && filter.length > 0 ? [] : LISTS[path].filter((row) => filter.every((term) => matches(row, term)));
+		rows.sort(byOrdering(url.searchParams.get('ordering') ?? '-id'));
+		const asked = url.searchParams.get('page_size');
+		const size = odd.ownPageSize ?? (asked === 'all' ? rows.length : Number(asked ?? 10));
+		const next = rows.length > size ? `${baseUrl}${path}?page=2` : null;
+		return { count: rows.length, next, previous: null, results: rows.slice(0, size) };
+	}
+
+	beforeAll(async () => {
+		server = createServer((request, response) => {
+			response.setHeader('content-type', 'application/json');
+			response.end(JSON.stringify(answer(new URL(request.url ?? '/', 'http://127.0.0.1'))));
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/openapi`;
+	});
+	afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+	test.each<[string, Odd, Record<string, Result>]>([
+		['a Datatruck that holds every clause', {}, Object.fromEntries(KEYS.map((key) => [key, 'held' as const]))],
+		['its own page of 25 whatever page_size says', { ownPageSize: 25 }, { 'loads.pageSize': NOT_HELD, 'workOrders.pageSize': NOT_HELD, 'drivers.pageSize.all': NOT_HELD }],
+		['its own page of 5 whatever page_size says', { ownPageSize: 5 }, { 'loads.pageSize': NOT_HELD, 'workOrders.pageSize': NOT_HELD, 'drivers.pageSize.all': NOT_HELD }],
+		[
+			'a filter that answers nothing',
+			{ filterAnswersNothing: true },
+			{
+				'loads.filter': NOT_HELD,
+				'loads.filter.id': CANNOT_TELL,
+				'loads.filter.dispatcher__id': NOT_HELD,
+				'workOrders.filter': NOT_HELD,
+				'workOrders.ordering': CANNOT_TELL,
+				'drivers.filter.id': NOT_HELD,
+			},
+		],
+	])('%s', async (_name, behaviour, expected) => {
+		odd = behaviour;
+		const result = await dt.run({ parameters: check, credentials: sandboxCredentials(baseUrl, 'odd-token') });
+		expect(result.error).toBeUndefined();
+		expect(Object.fromEntries(result.json.map((item) => [item.key, item.result]))).toMatchObject(expected);
+	});
+});
