@@ -6,9 +6,10 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { markNotHeld, readPage, supports } from '../Datatruck/shared/lists';
+import { readPage } from '../Datatruck/shared/lists';
 import { simplifyLoad } from '../Datatruck/shared/fields';
 import { connectionFor, datatruckRequest } from '../Datatruck/shared/transport';
+import { originSupport, type ListSupport } from './answerCheck';
 import { triggerProperties } from './description';
 import type { EventSpec } from './events';
 import { UnreadableEventTimeError } from './eventTime';
@@ -18,7 +19,6 @@ import { planFromParameters } from './plan';
 import { latestRecords, pollOnce, type FetchPage } from './poller';
 import { triggerSettings } from './settings';
 import { readState, writeState } from './state';
-import type { ListSupport } from './support';
 
 /** Every request goes through the package's transport: shared rate budget, retries, errors. */
 function pageFetcher(ctx: IPollFunctions, event: EventSpec): FetchPage {
@@ -40,11 +40,7 @@ function pageFetcher(ctx: IPollFunctions, event: EventSpec): FetchPage {
 
 /** What this credential's Datatruck was seen to support, remembered per origin for the process. */
 async function supportFor(ctx: IPollFunctions): Promise<ListSupport> {
-	const { origin } = await connectionFor(ctx);
-	return {
-		supports: (key) => supports(origin, key),
-		markNotHeld: (finding) => markNotHeld(ctx, origin, finding),
-	};
+	return originSupport((await connectionFor(ctx)).origin, ctx);
 }
 
 function asNodeError(ctx: IPollFunctions, error: unknown): unknown {

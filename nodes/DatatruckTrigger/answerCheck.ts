@@ -1,23 +1,45 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, Logger } from 'n8n-workflow';
 import { LOAD_FIELDS } from '../Datatruck/resources/load/fields';
 import { WORK_ORDER_FIELDS } from '../Datatruck/resources/workOrder/fields';
-import { kindOfColumn, meets, valueAt, type ApiFilter } from '../Datatruck/shared/lists';
+import { filterHolds, kindOfColumn, listNameOf, markNotHeld, meets, supports, valueAt, type ApiFilter, type Finding } from '../Datatruck/shared/lists';
 import type { EventSpec } from './events';
 import { timeOf } from './eventTime';
 
 /**
- * The trigger's use of shared/lists' answer check (shared/lists/answerCheck.ts). Datatruck's specification does not
- * show how its lists treat `filter` and `ordering` (A6, A22); a list that ignores them answers as if they were not
- * sent, which only the records show.
+ * The trigger's use of shared/lists: its answer check (shared/lists/answerCheck.ts) and its per-origin record of what
+ * a list supports (support.ts, listFindings.ts). Datatruck's specification does not show how its lists treat `filter` and
+ * `ordering` (A6, A22); a list that ignores them answers as if they were not sent, which only the records show.
  */
 
-/** The list an event reads, in the finding keys shared with Get Many (shared/lists/support.ts). */
-export type ListName = 'loads' | 'workOrders';
-
-export const listOf = (event: EventSpec): ListName => (event.isLoad ? 'loads' : 'workOrders');
-
-/** The list in the words of messages: "loads", "work orders". */
+/** The list an event reads, in the finding keys shared with Get Many (`loads`, `workOrders`), and in the words of messages. */
+export const listOf = (event: EventSpec): string => listNameOf(event.path);
 export const listWords = (event: EventSpec): string => (event.isLoad ? 'loads' : 'work orders');
+
+/**
+ * shared/lists' record of what this origin's list supports (support.ts), said in n8n's log: the node binds it to the
+ * credential's origin (DatatruckTrigger.node.ts); a poll run on its own (tests) gets an origin of its own.
+ */
+export interface ListSupport {
+	origin: string;
+	supports(key: string): boolean;
+	markNotHeld(finding: Finding): void;
+}
+
+export const originSupport = (origin: string, ctx: { logger?: Logger } = {}): ListSupport => ({
+	origin,
+	supports: (key) => supports(origin, key),
+	markNotHeld: (finding) => markNotHeld(ctx, origin, finding),
+});
+
+let runs = 0;
+export const memorySupport = (): ListSupport => originSupport(`memory:${++runs}`);
+
+/** Whether this origin's list takes the event's time bound; and what a read by time relies on: its conditions, its order. */
+export const boundHeld = (support: ListSupport, event: EventSpec): boolean => filterHolds(support.origin, listOf(event), event.orderField);
+export const timeReadHeld = (support: ListSupport, event: EventSpec): boolean =>
+	boundHeld(support, event) &&
+	event.conditions.every((filter) => filterHolds(support.origin, listOf(event), filter.column)) &&
+	support.supports(`${listOf(event)}.ordering`);
 
 /**
  * Whether a record meets every filter, by shared/lists' answer check. What it cannot tell, a column the record does

@@ -1,12 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ApiFilter, Page } from '../Datatruck/shared/lists';
-import { ignoredBy, listOf, listWords, meetsAll } from './answerCheck';
+import { boundHeld, ignoredBy, listOf, listWords, meetsAll, type ListSupport } from './answerCheck';
 import type { EventSpec } from './events';
 import { timeOf } from './eventTime';
 import { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
 import { triggerSettings } from './settings';
 import type { ScanPosition } from './state';
-import { boundHeld, type ListSupport } from './support';
 
 /**
  * The trigger's read when Datatruck ignores its time bound or its order (issue 28): newest first by

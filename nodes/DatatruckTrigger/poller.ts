@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ApiFilter, Page } from '../Datatruck/shared/lists';
-import { ignoredBy, listOf, meetsAll } from './answerCheck';
+import { ignoredBy, listOf, meetsAll, memorySupport, timeReadHeld, type ListSupport } from './answerCheck';
 import type { EventSpec } from './events';
 import { carriesTimes, timedOnly, timeOf, unreadableTimes, UnreadableEventTimeError } from './eventTime';
 import { idOf, newestFirst, TriggerReadError } from './fallbackScan';
@@ -8,7 +8,6 @@ import { triggerSettings } from './settings';
 import { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
 import { emptyState, forget, type ScanPosition, type TriggerState } from './state';
 import { publishedFetch } from './publishedForm';
-import { memorySupport, ownFiltersHeld, type ListSupport } from './support';
 
 /**
  * The polling algorithm, apart from n8n and HTTP so that it can be read (and tested) on its own.
@@ -240,7 +239,7 @@ async function activateByScan(plan: PollPlan, fetchPage: FetchPage, now: number,
  * then only the newest-first scan can tell which records are the newest.
  */
 async function trustedNewestPage(plan: PollPlan, fetchPage: FetchPage, now: number, support: ListSupport): Promise<Page | undefined> {
-	const held = () => ownFiltersHeld(support, plan.event) && support.supports(`${listOf(plan.event)}.ordering`);
+	const held = () => timeReadHeld(support, plan.event);
 	if (!held()) return undefined;
 	const query = newestQuery(plan, triggerSettings.pageSize, now);
 	const page = await fetchPage(query);
@@ -449,7 +448,7 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	let position: ScanPosition = state.scan ?? { from: wholeSecond(start), page: 1 };
 	const readFrom = Math.min(position.from, wholeSecond(start));
 	let finished = false;
-	const fallBackNeeded = () => !ownFiltersHeld(support, event) || !support.supports(`${listOf(event)}.ordering`);
+	const fallBackNeeded = () => !timeReadHeld(support, event);
 	let fallBack = fallBackNeeded();
 	let sent = 0;
 	const pageCap = state.quietBefore !== undefined ? triggerSettings.baselinePages : triggerSettings.pagesPerPoll;
@@ -509,4 +508,5 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	return { records: found.map((entry) => entry.record), state, skipped };
 }
 
+export { memorySupport } from './answerCheck';
 export { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';

@@ -1,9 +1,8 @@
 import type { ApiFilter, Finding, Page } from '../Datatruck/shared/lists';
 import { saysAbout } from '../Datatruck/shared/lists';
-import { listOf, listWords } from './answerCheck';
+import { listOf, listWords, type ListSupport } from './answerCheck';
 import type { EventSpec } from './events';
 import type { FetchPage, PageQuery } from './pageQuery';
-import type { ListSupport } from './support';
 
 /**
  * What the trigger adds to a read besides the user's filters (issue 28, requirement 4): the `id` tie-breaker in

@@ -1,10 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { resetSupport } from '../../nodes/Datatruck/shared/lists';
 import { eventSpec } from '../../nodes/DatatruckTrigger/events';
-import { pollOnce, type FetchPage, type PollPlan } from '../../nodes/DatatruckTrigger/poller';
+import { memorySupport, pollOnce, type FetchPage, type PollPlan } from '../../nodes/DatatruckTrigger/poller';
 import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
 import type { TriggerState } from '../../nodes/DatatruckTrigger/state';
-import { memorySupport } from '../../nodes/DatatruckTrigger/support';
 import { PollHarness, type PollResult } from '../harness/poll.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import type { WorkOrder } from '../sandbox/index.cts';

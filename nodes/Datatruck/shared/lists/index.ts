@@ -14,5 +14,5 @@ export { valueAt } from './listPlan';
 export { readPage, TAKES_ALL, type ListShape, type Page } from './pagination';
 export { findingsFor, markNotHeld, replaceFindings, resetSupport, supports, type Finding } from './support';
 export { offerReplacement, replacementsFor } from './replacements';
-export { saysAbout } from './listFindings';
+export { filterHolds, listNameOf, saysAbout } from './listFindings';
 export { kindOfColumn, meets } from './answerCheck';
