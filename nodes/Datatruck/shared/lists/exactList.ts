@@ -150,6 +150,7 @@ async function fetchChangeSafe(
 	const name = read.list;
 	const ownTerms = parseOrdering(String(ordering || list.defaultOrdering), list.fields);
 	read.tieBreakerAdded = !ownTerms.some((term) => term.path === 'id');
+	read.defaultOrdering = list.defaultOrdering;
 	const userTerms = withIdTieBreaker(ownTerms);
 	const want = limit ?? Infinity;
 	// Where Datatruck was seen to answer fewer a page than asked, the read asks for that many from the start.

@@ -48,6 +48,8 @@ export interface ListRead {
 	 * that serves 10 a page whatever `page_size` says): pages by number are counted, and asked for, in this size.
 	 */
 	served?: number;
+	/** The order the list comes in when `ordering` is not taken (`-id`), for a list that takes `filter`. */
+	defaultOrdering?: string;
 }
 
 /** A read of the list `request` asks for, its query split into the user's filters and the rest. */
@@ -105,9 +107,9 @@ function queryOf(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSi
 }
 
 /** Whether `page` was asked for with these filters and this order (its page size and number aside). */
-export function askedAs(read: ListRead, page: Page, filters: ApiFilter[], terms: SortTerm[]): boolean {
+export function askedAs(read: ListRead, page: Page | undefined, filters: ApiFilter[], terms: SortTerm[]): boolean {
 	const asked = queryOf(read, filters, terms, 0);
-	return page.query !== undefined && page.query.filter === asked.filter && page.query.ordering === asked.ordering;
+	return page?.query !== undefined && page.query.filter === asked.filter && page.query.ordering === asked.ordering;
 }
 
 /** The request line's length as the server reads it: method, path under the origin, query, protocol. */
@@ -239,6 +241,11 @@ export async function numberedPage(
 export function needsLess(error: unknown): NeedsLess {
 	if (error instanceof NeedsLess) return error;
 	throw error;
+}
+
+/** Pages `numbers` of the list `query` asks for, sent at once (the limiter paces them). */
+export function readByNumber(read: ListRead, query: IDataObject | undefined, numbers: number[]): Promise<Page[]> {
+	return allPages(numbers.map((number) => numberedPage(read, query, number)));
 }
 
 /** Runs the requests together and fails with the first failure once none is in flight. */

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { datatruckRequest } from '../transport';
 import { SEGMENT_REQUESTS, unheld } from './listPlan';
-import { isLastPage, type ListRead } from './listRead';
+import { isLastPage, readByNumber, type ListRead } from './listRead';
 import { readPage, type Page } from './pagination';
-import { changedWhileRead, idsInPlace, pageIgnored, readByNumber } from './plainList';
+import { changedWhileRead, idsInPlace, pageIgnored } from './plainList';
 import { settleInNode } from './settleInNode';
 
 /**

@@ -4,8 +4,9 @@ import type { Page } from './pagination';
 import { disregardIn, evaluable, kindOfColumn, meets } from './answerCheck';
 import type { ApiFilter } from './filters';
 import { filterHolds, filterIgnored, orderingIgnored } from './listFindings';
-import { idOf, recordComparator, SEGMENT_REQUESTS, unheld, type SortTerm } from './listPlan';
-import { allPages, askedAs, isLastPage, NeedsLess, needsLess, numberedPage, queryPage, type ListRead } from './listRead';
+import { formatOrdering, idOf, recordComparator, SEGMENT_REQUESTS, unheld, type SortTerm } from './listPlan';
+import { askedAs, isLastPage, NeedsLess, needsLess, queryPage, readByNumber, type ListRead } from './listRead';
+import { NEWEST_FIRST, readNewestFirst } from './newestFirst';
 import { markNotHeld, supports, type Finding } from './support';
 
 /**
@@ -39,13 +40,20 @@ export async function readPlain(
 		filterHolds(read.origin, read.list, column) && !lacks(`${read.list}.filter`) && !lacks(`${read.list}.filter.${column}`);
 	// One ordering field: the node's tie-breaker is left out, and ties are put in its order here.
 	const firstTermOnly = lacks(`${read.list}.ordering.multi`) && read.tieBreakerAdded;
-	const terms = firstTermOnly ? userTerms.slice(0, -1) : userTerms;
+	const kept = read.filters.filter((filter) => filterKept(filter.column));
 	const order: OrderKept = lacks(`${read.list}.ordering`) ? 'none' : firstTermOnly ? 'firstTerm' : 'whole';
-	const trust = new PlainTrust(read, read.filters.filter((filter) => filterKept(filter.column)), terms, order);
+	// Read whole with nothing Datatruck filters and an order the node can make exactly: one pass newest first.
+	const whole = want === Infinity || order === 'none' || kept.length < read.filters.length;
+	const exactlySorted = order === 'none' || userTerms.every((term) => term.kind === 'number' || term.kind === 'dateTime');
+	// Newest first as asked, or as the list comes by default when Datatruck ignores the order asked.
+	const newestOrder = order !== 'none' || read.defaultOrdering === formatOrdering(NEWEST_FIRST);
+	const newest = whole && kept.length === 0 && exactlySorted && newestOrder;
+	const terms = newest ? NEWEST_FIRST : firstTermOnly ? userTerms.slice(0, -1) : userTerms;
+	const trust = new PlainTrust(read, kept, newest ? [] : terms, newest ? 'none' : order);
 	trust.moveToNode(read.filters.filter((filter) => !filterKept(filter.column)));
 
 	// Pages the plan before read of this very query are its first pages here: nothing read is thrown away.
-	const reused = readAlready.length > 0 && askedAs(read, readAlready[0], trust.sent, terms) ? readAlready : [];
+	const reused = askedAs(read, readAlready[0], trust.sent, terms) ? readAlready : [];
 	const first = reused[0] ?? (await queryPage(read, trust.sent, terms, pageSize, retried ? 'none' : 'refusals').catch(needsLess));
 	if (first instanceof NeedsLess) {
 		// Datatruck refused something the node added (its `id` tie-breaker, a column of its own choice): once more
@@ -71,8 +79,10 @@ export async function readPlain(
 			return Math.ceil((trust.readAll ? first.count : Math.min(first.count, want)) / perPage);
 		};
 		read.budget.plan(first.count, perPage);
-		const firstPass = reused.length ? [...reused] : [first];
-		for (const page of reused.slice(1)) {
+		const pass = newest && first.count !== undefined ? await readNewestFirst(read, first) : undefined;
+		if (pass?.exact) return trust.settle(pass.records, userTerms).slice(0, want);
+		const firstPass = pass?.pages ?? (reused.length ? [...reused] : [first]);
+		for (const page of firstPass.slice(1)) {
 			trust.check(page);
 			records.push(...unheld(page.results, held));
 		}
@@ -205,11 +215,6 @@ function tiesInOrder(records: IDataObject[], terms: SortTerm[]): IDataObject[] {
 		start = end;
 	}
 	return ordered;
-}
-
-/** Pages `numbers` of the list `query` asks for, sent at once (the limiter paces them). */
-export function readByNumber(read: ListRead, query: IDataObject | undefined, numbers: number[]): Promise<Page[]> {
-	return allPages(numbers.map((number) => numberedPage(read, query, number)));
 }
 
 /** The ids of a pass, page by page, as one comparable text. */

@@ -1,0 +1,90 @@
+import type { INodeParameters } from 'n8n-workflow';
+import { resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { useSandbox } from '../harness/sandbox.cts';
+import type { ListSwitch, LiveDataSpec } from '../sandbox/index.cts';
+import { listBudget } from '../property/lib/budget.cts';
+import { judge, matchingIds, type ChurnList } from './listChurn.cts';
+
+/**
+ * The plan that needs least, for a list read whole with nothing Datatruck filters (issue 34, requirement 6): one
+ * pass newest first by page number, exact while records are created, deleted, moved and re-valued after every page
+ * Datatruck answers, where two passes by page number would differ and end in an error. When the answers are not
+ * newest first (Datatruck ignores the order and lists otherwise), the pages read are the first pass of the plan that
+ * reads twice.
+ */
+const dt = useSandbox({ rateLimit: false, loads: 90 });
+const WORK_ORDERS = 60;
+
+beforeAll(() => {
+	dt.sandbox.data.workOrders.splice(0);
+	for (let index = 0; index < WORK_ORDERS; index++) dt.sandbox.createWorkOrder({ status: index % 3 ? 'Pending' : 'Completed' });
+});
+beforeEach(() => resetSupport());
+afterEach(() => {
+	dt.sandbox.live.off();
+	dt.sandbox.configure({ profile: 'default' });
+});
+
+const credentials = () => dt.credentials({ rateLimitRequests: 1000, rateLimitWindowSeconds: 1 });
+
+/** Get Many with Datatruck changing after each page: the output judged against the records there throughout. */
+async function readUnderChurn(list: ChurnList, switches: ListSwitch, parameters: INodeParameters, churn: Partial<LiveDataSpec>, start: number[]) {
+	dt.sandbox.configure({ lists: { [list === 'orders' ? 'loads' : 'workOrders']: switches } });
+	dt.sandbox.clearLog();
+	dt.sandbox.live.configure(churn);
+	const result = await dt.run({ parameters: { operation: 'getMany', returnAll: true, ...parameters }, credentials: credentials() });
+	const verdict = judge(result.json, start, dt.sandbox.live.touched[list]);
+	dt.sandbox.live.off();
+	return { result, verdict, requests: dt.sandbox.log.length };
+}
+
+describe.each([
+	['created, deleted and changed after every page', { create: 1, delete: 1, move: 1, shift: 1, seed: 7 }],
+	['two deleted after every page', { delete: 2, seed: 11 }],
+	['two created after every page', { create: 2, seed: 13 }],
+])('%s', (_name, churn) => {
+	test('work orders that ignore filter and order, 10 a page, Status Is Not Completed: exact in one pass', async () => {
+		const start = matchingIds(dt.sandbox, 'workOrders', JSON.stringify([{ column: 'status', value: 'Completed', contains: 'is_not' }]), '-id');
+		const { result, verdict, requests } = await readUnderChurn(
+			'workOrders',
+			{ ignoreFilter: true, ignoreOrdering: true, ignorePageSize: true },
+			{ resource: 'workOrder', filters: { conditions: [{ field: 'status', operator: 'is_not', value: 'Completed' }] } },
+			churn,
+			start,
+		);
+		expect(result.error).toBeUndefined();
+		expect(verdict).toEqual({ duplicates: [], lost: [], stable: expect.any(Number) });
+		// Every work order is read, newest first: about a page each, where two passes read each page twice.
+		expect(dt.sandbox.log.every((entry) => entry.query.ordering === '-id')).toBe(true);
+		expect(requests).toBeLessThan(listBudget(WORK_ORDERS, 10));
+	});
+
+	test('loads that ignore every filter but keep the order, Return All by load pay: exact, sorted in the node', async () => {
+		const filter = JSON.stringify([{ column: 'status', value: 'delivered', contains: 'is' }]);
+		const start = matchingIds(dt.sandbox, 'orders', filter, '-load_pay,-id');
+		const { result, verdict } = await readUnderChurn(
+			'orders',
+			{ ignoreFilter: true },
+			{ resource: 'load', filters: { conditions: [{ field: 'status', operator: 'is', value: 'delivered' }] }, sort: { field: 'load_pay', descending: true } },
+			churn,
+			start,
+		);
+		expect(result.error).toBeUndefined();
+		expect(verdict.duplicates).toEqual([]);
+		expect(verdict.lost).toEqual([]);
+		// Highest first, loads without a pay before the rest as PostgreSQL lists them descending.
+		const pays = result.json.map((load) => (load.load_pay === null ? Infinity : Number(load.load_pay)));
+		expect(pays).toEqual([...pays].sort((a, b) => b - a));
+	});
+});
+
+test('loads that ignore filter and order list by creation time, not newest id first: read twice, the same loads', async () => {
+	const start = matchingIds(dt.sandbox, 'orders', null, '-load_pay,-id');
+	// A load entered late sits amid older ones by creation time: the list is not newest first by id.
+	dt.sandbox.createLoad({ created_datetime: '2020-01-01T00:00:00Z' });
+	const { result, requests } = await readUnderChurn('orders', { ignoreFilter: true, ignoreOrdering: true }, { resource: 'load', sort: { field: 'load_pay', descending: true } }, {}, start);
+	expect(result.error).toBeUndefined();
+	expect(result.json).toHaveLength(start.length + 1);
+	expect(requests).toBeLessThanOrEqual(listBudget(start.length + 1, 25));
+	expect(requests).toBeGreaterThan(2 * Math.ceil(start.length / 25) - 1);
+});
