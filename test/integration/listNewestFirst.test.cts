@@ -15,11 +15,12 @@ import { judge, matchingIds, type ChurnList } from './listChurn.cts';
 const dt = useSandbox({ rateLimit: false, loads: 90 });
 const WORK_ORDERS = 60;
 
-beforeAll(() => {
+/** Each test starts from the same number of work orders: the churn of the one before removed some. */
+beforeEach(() => {
+	resetSupport();
 	dt.sandbox.data.workOrders.splice(0);
 	for (let index = 0; index < WORK_ORDERS; index++) dt.sandbox.createWorkOrder({ status: index % 3 ? 'Pending' : 'Completed' });
 });
-beforeEach(() => resetSupport());
 afterEach(() => {
 	dt.sandbox.live.off();
 	dt.sandbox.configure({ profile: 'default' });
@@ -33,7 +34,7 @@ async function readUnderChurn(list: ChurnList, switches: ListSwitch, parameters:
 	dt.sandbox.clearLog();
 	dt.sandbox.live.configure(churn);
 	const result = await dt.run({ parameters: { operation: 'getMany', returnAll: true, ...parameters }, credentials: credentials() });
-	const verdict = judge(result.json, start, dt.sandbox.live.touched[list]);
+	const verdict = judge(result.json, start, dt.sandbox.live.touched[list], parameters.returnAll === false ? Number(parameters.limit) : undefined);
 	dt.sandbox.live.off();
 	return { result, verdict, requests: dt.sandbox.log.length };
 }
@@ -59,22 +60,28 @@ describe.each([
 		expect(requests).toBeLessThan(listBudget(WORK_ORDERS, 10));
 	});
 
-	test('loads that ignore every filter but keep the order, Return All by load pay: exact, sorted in the node', async () => {
-		const filter = JSON.stringify([{ column: 'status', value: 'delivered', contains: 'is' }]);
-		const start = matchingIds(dt.sandbox, 'orders', filter, '-load_pay,-id');
+	test('work orders that ignore the filter but keep the order, Return All by total price: exact, sorted in the node', async () => {
+		const start = matchingIds(dt.sandbox, 'workOrders', JSON.stringify([{ column: 'status', value: 'Completed', contains: 'is_not' }]), '-total_price,-id');
 		const { result, verdict } = await readUnderChurn(
-			'orders',
+			'workOrders',
 			{ ignoreFilter: true },
-			{ resource: 'load', filters: { conditions: [{ field: 'status', operator: 'is', value: 'delivered' }] }, sort: { field: 'load_pay', descending: true } },
+			{ resource: 'workOrder', filters: { conditions: [{ field: 'status', operator: 'is_not', value: 'Completed' }] }, sort: { field: 'total_price', descending: true } },
 			churn,
 			start,
 		);
 		expect(result.error).toBeUndefined();
-		expect(verdict.duplicates).toEqual([]);
-		expect(verdict.lost).toEqual([]);
-		// Highest first, loads without a pay before the rest as PostgreSQL lists them descending.
-		const pays = result.json.map((load) => (load.load_pay === null ? Infinity : Number(load.load_pay)));
-		expect(pays).toEqual([...pays].sort((a, b) => b - a));
+		expect(verdict).toEqual({ duplicates: [], lost: [], stable: expect.any(Number) });
+		const prices = result.json.map((workOrder) => Number(workOrder.total_price));
+		expect(prices).toEqual([...prices].sort((a, b) => b - a));
+	});
+
+	test('work orders that ignore filter and order, a Limit of 25 newest: exact, about a page each', async () => {
+		const start = matchingIds(dt.sandbox, 'workOrders', null, '-id');
+		const { result, verdict, requests } = await readUnderChurn('workOrders', { ignoreFilter: true, ignoreOrdering: true, ignorePageSize: true }, { resource: 'workOrder', returnAll: false, limit: 25 }, churn, start);
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(25);
+		expect(verdict).toEqual({ duplicates: [], lost: [], stable: expect.any(Number) });
+		expect(requests).toBeLessThanOrEqual(listBudget(WORK_ORDERS, 10));
 	});
 });
 

@@ -13,6 +13,7 @@
  * DIFFERS_PROPERTY_SEED=<seed> (and DIFFERS_PROPERTY_PATH=<path> from a failure report); DIFFERS_PROPERTY_RUNS
  * sets the number of scenarios (default 300).
  */
+import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { resetSupport } from '../../nodes/Datatruck/shared/lists';
@@ -232,6 +233,8 @@ function checkLoud(scenario: Scenario, list: keyof typeof LIST_WORDS, error: Err
 	stats.errors++;
 	const kind = `${label}: ${error.message.replace(/\d+/g, 'N').slice(0, 110)}`;
 	errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+	// DIFFERS_PROPERTY_ERRORS=<file>: each scenario that ended in a clear error, one JSON line, for working out which remain.
+	if (process.env.DIFFERS_PROPERTY_ERRORS) appendFileSync(process.env.DIFFERS_PROPERTY_ERRORS, `${JSON.stringify({ kind, scenario })}\n`);
 	const text = `${error.message} ${error.description ?? ''}`;
 	if (!LIST_WORDS[list].test(text) || !REASON.test(text)) fail(scenario, `${label}: an error that does not say which list and why: ${text}`);
 }

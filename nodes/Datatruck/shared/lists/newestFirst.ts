@@ -15,8 +15,8 @@ export interface NewestFirstPass {
 }
 
 /**
- * A list read whole in one pass by page number, newest first, exact while records come and go, where no filter
- * Datatruck applies is sent (the node filters; docs/lists-while-datatruck-changes.md).
+ * A list read in one pass by page number, newest first, exact while records come and go, where no filter Datatruck
+ * applies is sent (the node filters; docs/lists-while-datatruck-changes.md): the whole list, or its `want` newest.
  *
  * Newest first, a new record comes before every other (ids only grow), and a record changed in place keeps its
  * place. So the run of records held from the top moves on only as records before it come or go, by as many as the
@@ -29,7 +29,7 @@ export interface NewestFirstPass {
  * (one created amid older ones). An answer that breaks that ends the pass as not exact; its pages serve the plan by
  * page number.
  */
-export async function readNewestFirst(read: ListRead, first: Page): Promise<NewestFirstPass> {
+export async function readNewestFirst(read: ListRead, first: Page, want: number): Promise<NewestFirstPass> {
 	const size = Math.max(1, first.results.length);
 	const held = new Set<number>();
 	const records = unheld(first.results, held);
@@ -49,7 +49,9 @@ export async function readNewestFirst(read: ListRead, first: Page): Promise<Newe
 	let lowest = Math.min(...held);
 	/** Pages read past the run: their id range, where they ended, the count then, and whether they were the last. */
 	const apart: Array<{ low: number; high: number; end: number; count: number; last: boolean }> = [];
-	while (covered < count) {
+	// A Limit needs its newest `want` within the run: records created since page 1 take places in it but were not read.
+	const runHolds = () => [...held].filter((id) => id >= lowest).length >= want;
+	while (covered < count && !runHolds()) {
 		const number = Math.floor(covered / size) + 1;
 		const [page] = await readByNumber(read, first.query, [number]);
 		const asked = pages.has(number);

@@ -42,12 +42,12 @@ export async function readPlain(
 	const firstTermOnly = lacks(`${read.list}.ordering.multi`) && read.tieBreakerAdded;
 	const kept = read.filters.filter((filter) => filterKept(filter.column));
 	const order: OrderKept = lacks(`${read.list}.ordering`) ? 'none' : firstTermOnly ? 'firstTerm' : 'whole';
-	// Read whole with nothing Datatruck filters and an order the node can make exactly: one pass newest first.
+	// One pass newest first, for a list that comes newest first even where Datatruck ignores the order asked, with
+	// nothing Datatruck filters: read whole, in an order the node makes exactly, or a Limit newest first.
 	const whole = want === Infinity || order === 'none' || kept.length < read.filters.length;
-	const exactlySorted = order === 'none' || userTerms.every((term) => term.kind === 'number' || term.kind === 'dateTime');
-	// Newest first as asked, or as the list comes by default when Datatruck ignores the order asked.
-	const newestOrder = order !== 'none' || read.defaultOrdering === formatOrdering(NEWEST_FIRST);
-	const newest = whole && kept.length === 0 && exactlySorted && newestOrder;
+	const exactlySorted = userTerms.every((term) => term.kind === 'number' || term.kind === 'dateTime');
+	const newestAsked = formatOrdering(userTerms) === formatOrdering(NEWEST_FIRST);
+	const newest = read.defaultOrdering === formatOrdering(NEWEST_FIRST) && kept.length === 0 && ((whole && exactlySorted) || newestAsked);
 	const terms = newest ? NEWEST_FIRST : firstTermOnly ? userTerms.slice(0, -1) : userTerms;
 	const trust = new PlainTrust(read, kept, newest ? [] : terms, newest ? 'none' : order);
 	trust.moveToNode(read.filters.filter((filter) => !filterKept(filter.column)));
@@ -79,7 +79,7 @@ export async function readPlain(
 			return Math.ceil((trust.readAll ? first.count : Math.min(first.count, want)) / perPage);
 		};
 		read.budget.plan(first.count, perPage);
-		const pass = newest && first.count !== undefined ? await readNewestFirst(read, first) : undefined;
+		const pass = newest && first.count !== undefined ? await readNewestFirst(read, first, whole ? Infinity : want) : undefined;
 		if (pass?.exact) return trust.settle(pass.records, userTerms).slice(0, want);
 		const firstPass = pass?.pages ?? (reused.length ? [...reused] : [first]);
 		for (const page of firstPass.slice(1)) {
