@@ -128,4 +128,20 @@ describe('Load › Get Many by Dispatcher where loads carry only dispatcher__ful
 		expect(idsOf(again.json).sort()).toEqual([...expected].sort());
 		expect(dt.sandbox.log.some((entry) => JSON.stringify(entry).includes('dispatcher__id'))).toBe(false);
 	});
+
+	// Loads never show dispatcher__id, so its filter cannot be checked on a record: the names shown tell instead.
+	test.each([
+		['the dispatcher filter alone ignored', { ignoreFilter: ['dispatcher__id'] }],
+		['every filter ignored', { ignoreFilter: true }],
+	])('%s: the loads of other dispatchers on a page show it, and the read goes on by name', async (_, switches) => {
+		dt.sandbox.configure({ lists: { loads: switches } });
+		const driver = dt.sandbox.data.drivers.find((candidate) => candidate.assigned_dispatcher);
+		const dispatcher = driver!.assigned_dispatcher as { id: number; full_name: string };
+		const expected = dt.sandbox.data.orders.filter((order) => order.dispatcher__full_name === dispatcher.full_name).map((order) => order.id);
+		expect(expected.length).toBeGreaterThan(0);
+		const result = await dt.run({ parameters: { resource: 'load', operation: 'getMany', returnAll: true, dispatcherIds: [dispatcher.id] } });
+		expect(result.error).toBeUndefined();
+		expect(idsOf(result.json).sort()).toEqual([...expected].sort());
+		expect(keys()).toContain('loads.filter.dispatcher__id');
+	});
 });

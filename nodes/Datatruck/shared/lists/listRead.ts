@@ -12,7 +12,7 @@ import {
 	saysAbout,
 	saysLineTooLong,
 } from './listFindings';
-import { formatOrdering, type SortTerm } from './listPlan';
+import { formatOrdering, valueAt, type SortTerm } from './listPlan';
 import { readPage, type Page } from './pagination';
 import { rememberPageSize, servedPageSize, type Finding } from './support';
 
@@ -25,7 +25,7 @@ import { rememberPageSize, servedPageSize, type Finding } from './support';
 export const MAX_REQUEST_LINE = 4000;
 
 /** A column the node chose itself and the published form that replaces it when Datatruck refuses it. */
-export type FilterReplacement = () => Promise<ApiFilter>;
+export type FilterReplacement = (() => Promise<ApiFilter>) & { shownAs?: string };
 
 export interface ListRead {
 	ctx: DatatruckContext;
@@ -152,6 +152,19 @@ function refusalOf(read: ListRead, error: unknown, filters: ApiFilter[], terms: 
 }
 
 /**
+ * A column the node chose that the records do not carry, seen ignored through the field they show for it: more
+ * dispatchers' names on a page than the filter names dispatchers (A31). Its published form then replaces it.
+ */
+function uncarriedIgnored(read: ListRead, results: IDataObject[], filters: ApiFilter[]): string | undefined {
+	return filters.find((filter) => {
+		const shownAs = read.replacements.get(filter.column)?.shownAs;
+		if (!shownAs || !Array.isArray(filter.value) || results.some((record) => valueAt(record, filter.column) !== null)) return false;
+		const shown = new Set(results.map((record) => valueAt(record, shownAs)).filter((value) => value !== null));
+		return shown.size > filter.value.length;
+	})?.column;
+}
+
+/**
  * What an answer shows Datatruck ignored, as findings (none: it kept to the question). Pages of another size than
  * asked are no reason for a plan that needs less: the read goes on in the size Datatruck answers, remembered.
  */
@@ -201,6 +214,8 @@ export async function queryPage(
 	if (page.bare && read.served === undefined && page.results.length > 0) read.served = page.results.length;
 	planBudget(read, page, pageSize);
 	read.budget.judge(page.results);
+	const uncarried = checks === 'none' ? undefined : uncarriedIgnored(read, page.results, filters);
+	if (uncarried) throw new NeedsLess(filterIgnored(read.list, [uncarried]), uncarried);
 	const findings = checks === 'all' ? answerFindings(read, page, filters, terms, pageSize) : [];
 	if (findings.length) throw new NeedsLess(findings);
 	return page;
@@ -231,6 +246,8 @@ export async function numberedPage(
 	const page = body === pastTheEnd ? { results: [], next: null } : readPage(body, read.served);
 	read.budget.judge(page.results);
 	if (question) {
+		const uncarried = uncarriedIgnored(read, page.results, question.filters);
+		if (uncarried) throw new NeedsLess(filterIgnored(read.list, [uncarried]), uncarried);
 		const findings = answerFindings(read, page, question.filters, question.terms, question.pageSize);
 		if (findings.length) throw new NeedsLess(findings);
 	}

@@ -5,14 +5,20 @@ import type { ApiFilter } from './filters';
  * with the published form to send instead when Datatruck refuses the column. A preSend offers it on the request it
  * builds; the list read takes it from there (route.ts), as n8n hands the same request object from one to the other.
  */
-const offered = new WeakMap<object, Map<string, () => Promise<ApiFilter>>>();
+type Replacement = (() => Promise<ApiFilter>) & { shownAs?: string };
+const offered = new WeakMap<object, Map<string, Replacement>>();
 
-export function offerReplacement(request: object, column: string, replacement: () => Promise<ApiFilter>): void {
-	const replacements = offered.get(request) ?? new Map<string, () => Promise<ApiFilter>>();
-	replacements.set(column, replacement);
+/**
+ * `shownAs`: the field the records carry for a column they do not carry themselves (loads show
+ * `dispatcher__full_name`, never `dispatcher__id`): an answer with more values of it than the filter names ids shows
+ * the filter ignored, where the column itself cannot be checked.
+ */
+export function offerReplacement(request: object, column: string, replacement: () => Promise<ApiFilter>, shownAs?: string): void {
+	const replacements = offered.get(request) ?? new Map<string, Replacement>();
+	replacements.set(column, Object.assign(replacement, { shownAs }));
 	offered.set(request, replacements);
 }
 
-export function replacementsFor(request: object): Map<string, () => Promise<ApiFilter>> {
+export function replacementsFor(request: object): Map<string, Replacement> {
 	return offered.get(request) ?? new Map();
 }

@@ -81,7 +81,7 @@ export function filterByDispatchers(column: string) {
 			filters.push((await byDispatcherNames(this, ids)) as unknown as IDataObject);
 		} else {
 			filters.push({ column, value: ids, contains: 'is_in' });
-			if (byLoadsId) offerReplacement(requestOptions, column, async () => await byDispatcherNames(this, ids));
+			if (byLoadsId) offerReplacement(requestOptions, column, async () => await byDispatcherNames(this, ids), 'dispatcher__full_name');
 		}
 		requestOptions.qs = { ...qs, filter: JSON.stringify(filters) };
 		return requestOptions;
