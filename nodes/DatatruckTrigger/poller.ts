@@ -215,6 +215,7 @@ function seenState(plan: PollPlan, records: IDataObject[], more: boolean, now: n
 		// A full page leaves older records unseen: they are history too, so the floor goes past them.
 		state.floor = more ? Math.min(...times) + 1 : 0;
 	}
+	state.looked = now;
 	forget(state, rereadFrom(state, plan, now), triggerSettings.maxRemembered);
 	return state;
 }
@@ -228,7 +229,7 @@ async function activateByScan(plan: PollPlan, fetchPage: FetchPage, now: number,
 	const start = wholeSecond(now - plan.lateEntryMs);
 	const { records } = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent }, fetchPage, support);
 	const skipped = unreadableTimes(plan.event, records);
-	const state = { ...emptyState(plan.key), high: now, floor: start, seen: timesOf(records, plan.event) };
+	const state: TriggerState = { ...emptyState(plan.key), high: now, floor: start, seen: timesOf(records, plan.event), looked: now };
 	forget(state, rereadFrom(state, plan, now), triggerSettings.maxRemembered);
 	return { records: [], state, skipped };
 }
@@ -294,16 +295,16 @@ function countedFetch(fetchPage: FetchPage): CountedFetch {
 }
 
 /**
- * Where a new read of an event-time event starts: the late-entry window behind the newest event
- * emitted, but never more than the window behind the clock. A record whose event time is further
- * back than the window when it shows up is treated as too late; the first bound keeps a slow n8n
- * clock from widening the re-read, the second lets a quiet trigger stop re-reading a burst once it
- * is older than the window (so it costs one request again).
+ * Where a new read of an event-time event starts: the late-entry window behind the clock when the last read began
+ * (`looked`), or the newest event emitted where that is older. A record that showed up after that read began, late
+ * by at most the window, has an event time at or after it, whatever the poll interval; one further back is too late.
+ * A quiet trigger's read starts at its newest event once that is older than the window behind the previous read (one
+ * request again after a burst). A state stored before `looked` was kept goes as it did: the window behind the newest
+ * event, but never more than the window behind this poll's clock.
  */
 function rereadFrom(state: TriggerState, plan: PollPlan, now: number): number {
-	const behindNewest = state.high - plan.lateEntryMs;
-	const behindClock = Math.min(state.high, now - plan.lateEntryMs);
-	return Math.max(behindNewest, behindClock, state.floor);
+	if (state.looked === undefined) return Math.max(state.high - plan.lateEntryMs, Math.min(state.high, now - plan.lateEntryMs), state.floor);
+	return Math.max(Math.min(state.high, state.looked - plan.lateEntryMs), state.floor);
 }
 
 function isMissingPage(error: unknown): boolean {
@@ -445,6 +446,8 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	};
 
 	const start = event.kind === 'snapshot' ? now - plan.createdWithinDays * DAY_MS : rereadFrom(state, plan, now);
+	// A read that begins now is the one the next read's window is measured from; a resumed one keeps its first poll's.
+	const begins = !state.scan;
 	let position: ScanPosition = state.scan ?? { from: wholeSecond(start), page: 1 };
 	const readFrom = Math.min(position.from, wholeSecond(start));
 	let finished = false;
@@ -497,6 +500,7 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 		}
 	} else {
 		state.seen = [...seen];
+		if (begins) state.looked = now;
 		if (found.length) state.high = Math.max(state.high, Math.min(Math.max(...found.map((f) => f.time)), now));
 		// The next read starts no earlier than this (both bounds only move forward), so what lies
 		// before it can be forgotten, unless the read in progress still has to pass it.

@@ -48,6 +48,12 @@ export interface TriggerState {
 	byId?: true;
 	/** By event time: the newest id read so far, where a switch to reading by id starts (absent: none read yet). */
 	newestId?: number;
+	/**
+	 * By event time: the clock when the last read began (its first poll; a read the per-poll limit stopped goes on with
+	 * it). The next read reaches a late-entry window behind it. Absent (a state stored before it was kept): behind the
+	 * newest event and this poll's clock instead.
+	 */
+	looked?: number;
 }
 
 export function emptyState(key: string): TriggerState {
@@ -73,6 +79,7 @@ export function readState(staticData: IDataObject, key: string): TriggerState | 
 	}
 	if (raw.quietBefore !== undefined && !isNumber(raw.quietBefore)) return undefined;
 	if ((raw.byId !== undefined && raw.byId !== true) || (raw.newestId !== undefined && !isNumber(raw.newestId))) return undefined;
+	if (raw.looked !== undefined && !isNumber(raw.looked)) return undefined;
 	return JSON.parse(JSON.stringify(raw)) as TriggerState;
 }
 

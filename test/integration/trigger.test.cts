@@ -196,7 +196,7 @@ describe('Datatruck Trigger › New Load', () => {
 		expect(idsOf(await pollOk(harness))).toEqual([]);
 	});
 
-	test('after a burst, polls re-read it only until it is older than the late-entry window', async () => {
+	test('after a burst, polls re-read it only until it is older than the late-entry window behind the previous poll', async () => {
 		const harness = trigger({ event: 'newLoad' });
 		await activate(harness);
 		for (let i = 0; i < 30; i++) load({ id: 93_700 + i, created_datetime: at(1 + i) });
@@ -206,9 +206,82 @@ describe('Datatruck Trigger › New Load', () => {
 		expect((await pollOk(harness)).json).toEqual([]);
 		expect(dt.sandbox.log).toHaveLength(2);
 		advance(10 * 60);
+		// The previous poll was 10 minutes ago, the burst within the window behind it: a late commit could be among it.
+		dt.sandbox.clearLog();
+		expect((await pollOk(harness)).json).toEqual([]);
+		expect(dt.sandbox.log).toHaveLength(2);
 		dt.sandbox.clearLog();
 		expect((await pollOk(harness)).json).toEqual([]);
 		expect(dt.sandbox.log).toHaveLength(1);
+	});
+});
+
+describe('Datatruck Trigger › the late-entry window counts from the previous poll', () => {
+	test('a load stamped a second before a poll and committed after it is emitted once when the next poll is an hour later', async () => {
+		const harness = trigger({ event: 'newLoad' });
+		await activate(harness);
+		advance(5);
+		const onTime = load({ created_datetime: at(0) });
+		expect(idsOf(await pollOk(harness))).toEqual([onTime.id]);
+		// Stamped 1 s before that poll, visible only after it: 1 s late, well inside the 10-minute window.
+		const late = load({ created_datetime: at(-1) });
+		// n8n's "every hour" poll interval.
+		advance(3600);
+		dt.sandbox.clearLog();
+		expect(idsOf(await pollOk(harness))).toEqual([late.id]);
+		// The read started the window behind the previous poll, not behind this poll's clock or the newest emitted.
+		expect(query(dt.sandbox.log[0]).filter).toEqual([{ column: 'created_datetime', value: at(-3600 - 600), contains: 'after' }]);
+		expect(idsOf(await pollOk(harness))).toEqual([]);
+		advance(3600);
+		expect(idsOf(await pollOk(harness.restart()))).toEqual([]);
+	});
+
+	test('a late commit while a backlog drains over several polls is caught by the read after it, once', async () => {
+		const saved = triggerSettings.pagesPerPoll;
+		triggerSettings.pagesPerPoll = 1;
+		try {
+			const harness = trigger({ event: 'newLoad' });
+			await activate(harness);
+			// 60 loads, one a second: three pages, one page a poll.
+			const burst = Array.from({ length: 60 }, (_, i) => load({ id: 97_000 + i, created_datetime: at(1 + i) }).id);
+			advance(70);
+			const emitted: unknown[] = [];
+			emitted.push(...idsOf(await pollOk(harness)));
+			expect(harness.state?.scan).toBeDefined();
+			// Committed after the read's first poll, stamped 68 s before it: below where the read goes on.
+			const late = load({ id: 96_999, created_datetime: at(-68) });
+			for (let poll = 0; poll < 10 && harness.state?.scan; poll++) {
+				advance(3600);
+				emitted.push(...idsOf(await pollOk(harness)));
+			}
+			expect(harness.state?.scan).toBeUndefined();
+			expect(emitted).toEqual(burst);
+			// The next read reaches a window behind the read's first poll.
+			advance(3600);
+			expect(idsOf(await pollOk(harness))).toEqual([late.id]);
+			advance(3600);
+			expect(idsOf(await pollOk(harness))).toEqual([]);
+		} finally {
+			triggerSettings.pagesPerPoll = saved;
+		}
+	});
+
+	test('a state stored before the previous poll was kept is read as before: a window behind the newest event and the clock', async () => {
+		const harness = trigger({ event: 'newLoad' });
+		await activate(harness);
+		advance(5);
+		const onTime = load({ created_datetime: at(0) });
+		expect(idsOf(await pollOk(harness))).toEqual([onTime.id]);
+		const stored = harness.nodeStaticData.datatruckTrigger as IDataObject;
+		delete stored.looked;
+		advance(60);
+		const next = load({ created_datetime: at(-1) });
+		dt.sandbox.clearLog();
+		const restarted = harness.restart();
+		expect(idsOf(await pollOk(restarted))).toEqual([next.id]);
+		// max(newest − window, min(newest, clock − window)): the clock's bound, as before.
+		expect(query(dt.sandbox.log[0]).filter).toEqual([{ column: 'created_datetime', value: at(-600), contains: 'after' }]);
+		expect(restarted.state).toMatchObject({ looked: now });
 	});
 });
 
