@@ -46,8 +46,9 @@ import { publishedFetch } from './publishedForm';
  * next polls read on below it before reading the top again, so none is skipped. Where the list is not newest first,
  * every page is read at every poll, within 2 × pages + 3 requests. Activation records the newest id. A switch
  * from time to id starts after the newest id the reads by time saw (`newestId`); a read by id whose records carry
- * times again switches back, with what it read as seen. A work order whose id was given before a newer one's but
- * that is committed after a poll read the newer one is not emitted (ids, not commits, are the cursor here).
+ * times again switches back, with what it read as seen and every id up to its cursor as emitted (`idsThrough`: the
+ * window back may reach work orders emitted by id at earlier polls). A work order whose id was given before a newer
+ * one's but that is committed after a poll read the newer one is not emitted (ids, not commits, are the cursor here).
  *
  * Load Flagged
  * ------------
@@ -400,9 +401,10 @@ async function pollById(plan: PollPlan, stored: TriggerState | undefined, reques
 	state.scan = found.stopped;
 	if (!state.scan) state.floor = state.high;
 	records.sort((a, b) => idOf(a) - idOf(b));
-	// Datatruck sends creation times again: by time from here, with what this read saw as seen.
+	// Datatruck sends creation times again: by time from here, with what this read saw as seen, and every id up to the
+	// cursor as emitted (the earlier reads by id emitted them without a time, so the window back may hold them).
 	if (!state.scan && found.read.length && carriesTimes(event, found.read)) {
-		return { records, state: { ...seenState(plan, found.read, true, clock.now()), newestId: state.high }, skipped: [] };
+		return { records, state: { ...seenState(plan, found.read, true, clock.now()), newestId: state.high, idsThrough: state.high }, skipped: [] };
 	}
 	return { records, state, skipped: [] };
 }
@@ -439,7 +441,7 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 			pass.add(id);
 			if (known.has(id) || (state.quietBefore !== undefined && !(time >= state.quietBefore))) return;
 		} else {
-			if (Number.isNaN(time) || time < state.floor || seen.has(id)) return;
+			if (Number.isNaN(time) || time < state.floor || seen.has(id) || id <= (state.idsThrough ?? Number.NEGATIVE_INFINITY)) return;
 			seen.set(id, time);
 		}
 		found.push({ record, id, time });

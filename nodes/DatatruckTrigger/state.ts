@@ -54,6 +54,8 @@ export interface TriggerState {
 	 * newest event and this poll's clock instead.
 	 */
 	looked?: number;
+	/** By event time, after a switch from reading by id: the id cursor then. Records at or below it were emitted by id, or were history. */
+	idsThrough?: number;
 }
 
 export function emptyState(key: string): TriggerState {
@@ -79,7 +81,7 @@ export function readState(staticData: IDataObject, key: string): TriggerState | 
 	}
 	if (raw.quietBefore !== undefined && !isNumber(raw.quietBefore)) return undefined;
 	if ((raw.byId !== undefined && raw.byId !== true) || (raw.newestId !== undefined && !isNumber(raw.newestId))) return undefined;
-	if (raw.looked !== undefined && !isNumber(raw.looked)) return undefined;
+	if ((raw.looked !== undefined && !isNumber(raw.looked)) || (raw.idsThrough !== undefined && !isNumber(raw.idsThrough))) return undefined;
 	return JSON.parse(JSON.stringify(raw)) as TriggerState;
 }
 

@@ -209,6 +209,33 @@ describe('New Work Order by id, where work orders carry no creation time', () =>
 	});
 });
 
+describe('New Work Order switching from ids back to times', () => {
+	const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+	test('what was emitted by id is not emitted again once work orders carry creation times, whatever their times', async () => {
+		const harness = trigger();
+		await activate(harness);
+		// Stored with creation times the published list does not show: two a second newer than the four after them.
+		const byId = [...create(2, { created_datetime: iso(now) }), ...create(4, { created_datetime: iso(now - 2_000) })];
+		now += 60_000;
+		expect(await pollOk(harness)).toEqual(byId);
+		// A Datatruck release brings `created_datetime` back, still 10 a page: the read by id down to its cursor reads
+		// one page, which holds the newer six and four of those emitted by id, not the first two.
+		dt.sandbox.configure({ profile: 'default', lists: { workOrders: { ignorePageSize: true } } });
+		const meanwhile = create(6, { created_datetime: iso(now) });
+		now += 60_000;
+		expect(await pollOk(harness)).toEqual(meanwhile);
+		expect(harness.state?.byId).toBeUndefined();
+		// By time from here: the window reaches back over everything emitted by id, each of it already emitted.
+		const byTime = create(2, { created_datetime: iso(now) });
+		now += 5_000;
+		expect(await pollOk(harness)).toEqual(byTime);
+		expect(new Set(dt.sandbox.log.map((entry) => entry.query.ordering))).toEqual(new Set(['created_datetime,id']));
+		expect(await pollOk(harness)).toEqual([]);
+		expect(await pollOk(harness.restart())).toEqual([]);
+	});
+});
+
 describe('New Work Order by id, where the list is not newest first', () => {
 	/**
 	 * A Datatruck that ignores `ordering` and answers oldest id first, 10 a page, without a creation time: the sandbox
