@@ -2,6 +2,7 @@ import { resetSupport } from '../../nodes/Datatruck/shared/lists';
 import { findingKeys } from '../harness/findings.cts';
 import { listBudget } from '../property/lib/budget.cts';
 import { useSandbox } from '../harness/sandbox.cts';
+import type { ListSwitch } from '../sandbox/index.cts';
 
 /**
  * Issue 28, requirements 1-5 for Get Many: against a sandbox that differs from the node's assumptions only where the
@@ -130,7 +131,7 @@ describe('Load › Get Many by Dispatcher where loads carry only dispatcher__ful
 	});
 
 	// Loads never show dispatcher__id, so its filter cannot be checked on a record: the names shown tell instead.
-	test.each([
+	test.each<[string, ListSwitch]>([
 		['the dispatcher filter alone ignored', { ignoreFilter: ['dispatcher__id'] }],
 		['every filter ignored', { ignoreFilter: true }],
 	])('%s: the loads of other dispatchers on a page show it, and the read goes on by name', async (_, switches) => {
