@@ -11,7 +11,7 @@ import {
 	valueAt,
 	withIdTieBreaker,
 } from '../../nodes/Datatruck/shared/lists/listPlan';
-import { atOrPast, idPlan, keysetPlan, segmentFilters, type AnchoredPlan } from '../../nodes/Datatruck/shared/lists/listSegments';
+import { atOrPast, keysetPlan, spinePlan, segmentFilters, type AnchoredPlan } from '../../nodes/Datatruck/shared/lists/listSegments';
 import { LOAD_FIELDS } from '../../nodes/Datatruck/resources/load/fields';
 import { segmentedRequests } from '../integration/listChurn.cts';
 
@@ -114,7 +114,7 @@ describe('a long list read page after page, anchored', () => {
 		for (const ordering of ['customer__company_name', 'is_flagged', 'trip__x', 'status,-load_pay', 'load_pay,-created_datetime']) {
 			expect(keysetPlan(terms(ordering), neverEmpty, { id: 1 })).toBeUndefined();
 		}
-		expect(idPlan()).toMatchObject({ terms: [{ path: 'id', descending: false }], sortHere: true });
+		expect(spinePlan()).toMatchObject({ terms: [{ path: 'id', descending: false }], sortHere: true });
 	});
 
 	test('an anchored page asks for its part at or past the anchor; the ids held there are the ones to leave out', () => {

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { DatatruckContext, DatatruckRequest, RequestPurpose } from '../transport';
 import type { ApiFilter } from './filters';
 import { exactPlanHolds } from './listFindings';
-import { allPages, excludableIds, isLastPage, listReadFor, NeedsLess, needsLess, numberedPage, queryPage, type FilterReplacement, type ListRead } from './listRead';
+import { allPages, askedAs, excludableIds, isLastPage, listReadFor, NeedsLess, needsLess, numberedPage, queryPage, type FilterReplacement, type ListRead } from './listRead';
 import { readPlain } from './plainList';
 import { fetchByPageNumber } from './pageNumberList';
 import { findingsFor, markNotHeld, type Finding } from './support';
@@ -22,7 +22,7 @@ import {
 	withIdTieBreaker,
 	type SortTerm,
 } from './listPlan';
-import { atOrPast, firstTermPlan, idPlan, keysetPlan, segmentFilters, TIE_ORDER, type AnchoredPlan, type Segment } from './listSegments';
+import { atOrPast, firstTermPlan, ID_ASCENDING, keysetPlan, segmentFilters, spinePlan, type AnchoredPlan, type Segment } from './listSegments';
 import { pageSizeFor, type ChangeSafeList, type ListShape, type Page } from './pagination';
 
 /**
@@ -159,27 +159,32 @@ async function fetchChangeSafe(
 		if (!exactPlanHolds(read.origin, name, read.filters)) return await readWithLess(read, list, ownTerms, userTerms, maxPageSize, want, []);
 		const outcome = await readExact(read, list, userTerms, { pageSize, maxPageSize }, want, limit).catch(needsLess);
 		if (!(outcome instanceof NeedsLess)) return outcome;
-		const replace = outcome.replace === undefined ? undefined : read.replacements.get(outcome.replace);
-		if (replace && attempt === 0) {
-			// A column the node chose itself was refused: once more with its published form, remembered.
-			const published = await replace();
-			read.filters = read.filters.map((filter) => (filter.column === outcome.replace ? published : filter));
-			for (const finding of outcome.findings) markNotHeld(ctx, read.origin, finding);
-			continue;
-		}
+		if (attempt === 0 && (await usePublished(read, outcome))) continue;
 		return await readWithLess(read, list, ownTerms, userTerms, maxPageSize, want, outcome.findings, outcome.pages);
 	}
 }
 
-/** What the exact plan needs that a request line too long, or one ordering field, does not take from it. */
-const ANCHORED_KEEPS = (list: string) => ['requestLine.long', `${list}.ordering.multi`];
+/** A column the node chose itself was refused: once more with its published form (the finding remembered), if it has one. */
+async function usePublished(read: ListRead, refused: NeedsLess): Promise<boolean> {
+	const replace = refused.replace === undefined ? undefined : read.replacements.get(refused.replace);
+	if (!replace) return false;
+	const published = await replace();
+	read.filters = read.filters.map((filter) => (filter.column === refused.replace ? published : filter));
+	for (const finding of refused.findings) markNotHeld(read.ctx, read.origin, finding);
+	return true;
+}
+
+/** What the exact plan needs that anchored pages do without: a long request line, several ordering fields, a filter on `id`. */
+const ANCHORED_KEEPS = (list: string) => ['requestLine.long', `${list}.ordering.multi`, `${list}.filter.id`];
 
 /**
  * The read once Datatruck was seen not to do all the exact plan needs (`pending`: what this read just saw, the
- * rest is remembered per origin). Where only the request line or the number of ordering fields is short, pages
- * anchored on the last record stay exact and read the list once: with one ordering field, on the user's number or
- * date field alone (firstTermPlan); with only a long request line, on the sort field, or else by id. Anything
- * more, and one ordering field on a text or Yes/No sort, take the plain plan (plainList.ts).
+ * rest is remembered per origin). Where only the request line, the number of ordering fields or the filter on `id`
+ * falls short, pages anchored on the last record stay exact and read the list once: with one ordering field, on the
+ * user's number or date field alone (firstTermPlan); else on the sort field, or else on the spine and sorted here.
+ * The spine is the id, or where Datatruck ignores the filter on `id`, the list's creation time (nothing left out by
+ * id: the records held at the anchor come back and are dropped here). Anything more, and a list without such a
+ * field, take the plain plan (plainList.ts), as does an anchor Datatruck is then seen to ignore.
  */
 async function readWithLess(
 	read: ListRead,
@@ -195,13 +200,19 @@ async function readWithLess(
 		.map((finding) => finding.key)
 		.filter((key) => key === 'requestLine.long' || key.startsWith(`${read.list}.`));
 	const anchorable = lacking.every((key) => ANCHORED_KEEPS(read.list).includes(key)) && exactPlanHolds(read.origin, read.list, read.filters, ANCHORED_KEEPS(read.list));
+	const created = list.keysetFields.find((field) => field !== 'id');
+	const spine = !lacking.includes(`${read.list}.filter.id`) ? ID_ASCENDING : created ? parseOrdering(created, list.fields)[0] : undefined;
 	let plan: AnchoredPlan | undefined;
 	// Its first page asks for the user's field alone: a 400 that this gets too is about the user's own sort.
-	if (anchorable && lacking.includes(`${read.list}.ordering.multi`) && read.tieBreakerAdded) plan = firstTermPlan(ownTerms, list.keysetFields);
-	else if (anchorable) plan = keysetPlan(userTerms, list.keysetFields, undefined) ?? idPlan();
-	if (!plan) return await readPlain(read, userTerms, maxPageSize, want, pending, readAlready);
-	const anchored = await readAnchored(read, [], userTerms, plan, Math.min(maxPageSize, want), want).catch(needsLess);
-	if (anchored instanceof NeedsLess) return await readPlain(read, userTerms, maxPageSize, want, [...pending, ...anchored.findings]);
+	if (anchorable && spine && lacking.includes(`${read.list}.ordering.multi`) && read.tieBreakerAdded) plan = firstTermPlan(ownTerms, list.keysetFields, spine) ?? spinePlan(spine);
+	else if (anchorable && spine) plan = keysetPlan(userTerms, list.keysetFields, readAlready?.[0]?.results[0], spine) ?? spinePlan(spine);
+	// Without the filter on `id`, nothing can be anchored on it.
+	if (!plan || plan.segments.some((segment) => segment.term.path === 'id' && plan?.spine.path !== 'id')) return await readPlain(read, userTerms, maxPageSize, want, pending, readAlready);
+	// Page 1 of the user's query, read by the plan before, is the start of this one: nothing read is thrown away.
+	const start = !plan.sortHere && askedAs(read, readAlready?.[0], read.filters, plan.terms) ? unheld(readAlready?.[0]?.results ?? [], new Set()) : [];
+	const anchored = await readAnchored(read, start, userTerms, plan, Math.min(maxPageSize, want), want).catch(needsLess);
+	if (anchored instanceof NeedsLess && (await usePublished(read, anchored))) return await readWithLess(read, list, ownTerms, userTerms, maxPageSize, want, pending);
+	if (anchored instanceof NeedsLess) return await readPlain(read, userTerms, maxPageSize, want, [...pending, ...anchored.findings], readAlready);
 	// Remembered once a plan that needs less was answered.
 	for (const finding of pending) markNotHeld(read.ctx, read.origin, finding);
 	return anchored;
@@ -226,7 +237,7 @@ async function readExact(
 		// Longer than the budget of one window: the rate limit sets the pace, not the round trips, so
 		// pages go one after the other, each anchored on the last record read (exact, nothing to check).
 		const start = unheld(first.results, new Set());
-		const plan = keysetPlan(userTerms, list.keysetFields, start[0]) ?? idPlan();
+		const plan = keysetPlan(userTerms, list.keysetFields, start[0]) ?? spinePlan();
 		return await readAnchored(read, start, userTerms, plan, pageSize, want);
 	}
 
@@ -255,7 +266,7 @@ async function readExact(
 			const bound = keysetBound(keyset, anchor);
 			// Many held records tied on the anchor's value: read on anchored, the ties by id (readAnchored).
 			if (!fits(read, [...read.filters, bound], userTerms, pageSize, excluded)) {
-				const plan = keysetPlan(userTerms, list.keysetFields, undefined) ?? idPlan();
+				const plan = keysetPlan(userTerms, list.keysetFields, undefined) ?? spinePlan();
 				return await readAnchored(read, held, userTerms, plan, pageSize, want);
 			}
 			query = { terms: query.terms, bound, excluded };
@@ -263,7 +274,7 @@ async function readExact(
 			query = { terms: userTerms, excluded: idsOf(held) };
 		} else {
 			// Too many ids to leave out (only under heavy change): the rest is read anchored.
-			return await readAnchored(read, held, userTerms, idPlan(), pageSize, want);
+			return await readAnchored(read, held, userTerms, spinePlan(), pageSize, want);
 		}
 	}
 	// Numbers and dates compare exactly: a record changed between page reads goes where its value
@@ -274,15 +285,17 @@ async function readExact(
 
 /**
  * A long list, page after page, each page anchored right after the last record read: on the sort
- * field where it can be, else on the id, then sorted here by the user's order (see listSegments.ts
+ * field where it can be, else on the spine, then sorted here by the user's order (see listSegments.ts
  * for a field that can be empty). A page asks for the records at or past the anchor, leaving out
  * the ids already held there, so nothing that comes or goes earlier can shift it: every record
  * that stayed put is read once, none twice, with no check read and no request more than by page
- * number (one more where the list passes from loads with a value to loads without one).
+ * number (one more where the list passes from loads with a value to loads without one). Where
+ * Datatruck ignores the filter on `id` (the spine is the creation time), nothing is left out: the
+ * records held at the anchor come back and are dropped here, about one a page.
  *
  * Many records sharing the anchor's value (a sort on a field with few values) would make the ids left
- * out too long for a short request line: that value is then read on its own, by id (tiesOf), and
- * the read goes on past it with the value itself left out, so few ids are left out at any time.
+ * out too long for a short request line, or, with nothing left out, fill a whole page: that value is
+ * then read on its own (tiesOf), and the read goes on past it with the value itself left out.
  */
 async function readAnchored(
 	read: ListRead,
@@ -291,40 +304,46 @@ async function readAnchored(
 	plan: AnchoredPlan,
 	pageSize: number,
 	want: number,
+	seen = new Set<number>(),
 ): Promise<IDataObject[]> {
-	const seen = new Set(idsOf(start));
+	idsOf(start).forEach((id) => seen.add(id));
 	const held = [...start];
-	// By id, what was read in the user's order has no place in the id order: it is left out below.
+	const leaveOut = plan.spine.path === 'id';
+	// By the spine, what was read in the user's order has no place in its order: it is left out below.
 	let anchor = plan.sortHere ? undefined : held[held.length - 1];
 	let index = anchor === undefined ? 0 : Math.max(0, plan.segments.findIndex((segment) => segment.holds(anchor as IDataObject)));
 	// Only these can be at or past the anchor: what came before it was read before it.
 	let nearAnchor = [...start];
 	// The anchor's value was read whole (tiesOf): it is left out, and only ids past it need be.
 	let pastValue = false;
+	// Nothing left out, and the last page was all of the anchor's value: reading on from it would bring that page again.
+	let crowded = false;
 	// Read by id with too many ids held past the anchor to leave out at once: a window of ids whose held ones fit.
 	let window: IdWindow | undefined;
 	for (;;) {
 		const segment = plan.segments[index];
+		const inOrder = !plan.sortHere && !segment.sortHere;
 		// Never fewer than CHECKED_PAGE (every list read this way pages at least that many): the order stays checkable.
-		const size = plan.sortHere ? pageSize : Math.max(CHECKED_PAGE, Math.min(pageSize, want - held.length));
-		const onward = nearAnchor.filter(atOrPast(segment, anchor)).filter((record) => !pastValue || !sameValue(segment, record, anchor));
+		const size = inOrder ? Math.max(CHECKED_PAGE, Math.min(pageSize, want - held.length)) : pageSize;
+		const onward = leaveOut ? nearAnchor.filter(atOrPast(segment, anchor)).filter((record) => !pastValue || !sameValue(segment, record, anchor)) : [];
 		const bounds = [...read.filters, ...segmentFilters(segment, anchor), ...(pastValue && anchor ? [valueLeftOut(segment, anchor)] : [])];
 		const byId = segment.term.path === 'id';
 		const terms = segment.terms ?? plan.terms;
 		if (byId && !window && !fits(read, bounds, terms, size, idsOf(onward))) window = idWindow(read, bounds, terms, size, segment.term, idsOf(onward));
-		if (!byId && anchor && !pastValue && !fits(read, bounds, terms, size, idsOf(onward))) {
-			const ties = await tiesOf(read, segment, anchor, terms, size, seen);
+		if (anchor && !pastValue && (crowded || (!byId && !fits(read, bounds, terms, size, idsOf(onward))))) {
+			const ties = await tiesOf(read, segment, anchor, userTerms, plan, terms, pageSize, seen);
 			held.push(...ties);
 			pastValue = true;
+			crowded = false;
 			nearAnchor = nearAnchor.concat(ties);
-			if (!plan.sortHere && held.length >= want) break;
+			if (inOrder && held.length >= want) break;
 			continue;
 		}
 		const excluded = window ? idsOf(onward).filter(window.within) : idsOf(onward);
 		const page = await queryPage(read, [...bounds, ...(window ? [window.edge] : []), ...excludeIds(excluded)], terms, size);
 		const fresh = unheld(page.results, seen);
 		held.push(...fresh);
-		if (!plan.sortHere && held.length >= want && !(plan.tiesHere && !isLastPage(page) && tiedWithLast(held, page, userTerms, segment.term, want))) break;
+		if (inOrder && held.length >= want && !(plan.tiesHere && !isLastPage(page) && tiedWithLast(held, page, userTerms, segment.term, want))) break;
 		if (isLastPage(page) && window) {
 			// The window is read: the next starts at its edge.
 			anchor = window.next;
@@ -333,7 +352,7 @@ async function readAnchored(
 			continue;
 		}
 		if (isLastPage(page)) {
-			if (++index >= plan.segments.length) break;
+			if (++index >= plan.segments.length || (!plan.sortHere && held.length >= want)) break;
 			// The next part starts at its beginning; under change a held record may have moved into it.
 			anchor = undefined;
 			pastValue = false;
@@ -341,12 +360,14 @@ async function readAnchored(
 			continue;
 		}
 		const next = page.results[page.results.length - 1];
+		crowded = !leaveOut && sameValue(segment, page.results[0], next);
 		pastValue = pastValue && anchor !== undefined && sameValue(segment, next, anchor);
 		anchor = next;
 		nearAnchor = nearAnchor.concat(fresh).filter(atOrPast(segment, next));
 	}
-	// Read by id, a Limit needed every record before the first `limit` could be told; by one field, ties came in any order.
-	if (plan.sortHere || plan.tiesHere) held.sort(recordComparator(userTerms));
+	// Read by the spine, a Limit needed every record before the first `limit` could be told; by one field, or without
+	// ids left out (ties read by the spine), ties came in any order.
+	if (plan.sortHere || plan.tiesHere || !leaveOut) held.sort(recordComparator(userTerms));
 	return held.slice(0, want);
 }
 
@@ -396,24 +417,19 @@ function fits(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize:
 }
 
 /**
- * The records with the anchor's value in the sort field (`is`) past the anchor, in the order of the id that breaks
- * their tie, each page anchored on the last id read: one id left out per page, whatever the number of ties.
+ * The records with the anchor's value in the part's term (`is`), read on their own: by id, from the anchor on in the
+ * order of the id that breaks their tie (one id left out a page, whatever the number of ties); without the filter on
+ * `id`, by the spine from the value's first record, sorted here. Ties on the spine itself (a second in which more
+ * records were created than a page holds) leave nothing to anchor on: that value alone is read by page number, twice.
  */
-async function tiesOf(read: ListRead, segment: Segment, anchor: IDataObject, terms: SortTerm[], pageSize: number, seen: Set<number>): Promise<IDataObject[]> {
+async function tiesOf(read: ListRead, segment: Segment, anchor: IDataObject, userTerms: SortTerm[], plan: AnchoredPlan, terms: SortTerm[], pageSize: number, seen: Set<number>): Promise<IDataObject[]> {
+	const within = [...segment.within, { ...keysetBound(segment.term, anchor), contains: 'is' }];
+	if (segment.term.path === plan.spine.path) return unheld(await readPlain({ ...read, filters: [...read.filters, ...within] }, [ID_ASCENDING], pageSize, Infinity, []), seen);
+	if (plan.spine.path !== 'id') return await readAnchored(read, [], userTerms, spinePlan(plan.spine, within), pageSize, Infinity, seen);
 	// With one ordering field the ties are asked for by id alone.
-	const order = terms.length > 1 ? terms : [TIE_ORDER];
-	const tieBreaker = order[order.length - 1];
-	const value = { ...keysetBound(segment.term, anchor), contains: 'is' };
-	const ties: IDataObject[] = [];
-	// The anchor is the last tie read in that order: the ties before it were read before it.
-	let last = anchor;
-	for (;;) {
-		const bound = [keysetBound(tieBreaker, last), ...excludeIds(idsOf([last]))];
-		const page = await queryPage(read, [...read.filters, ...segment.within, value, ...bound], order, pageSize);
-		ties.push(...unheld(page.results, seen));
-		if (isLastPage(page)) return ties;
-		last = page.results[page.results.length - 1];
-	}
+	const order = terms.length > 1 ? terms : [ID_ASCENDING];
+	const byId: AnchoredPlan = { terms: order, segments: [{ within, term: order[order.length - 1], holds: () => true }], sortHere: false, spine: ID_ASCENDING };
+	return (await readAnchored(read, [anchor], userTerms, byId, pageSize, Infinity, seen)).filter((record) => record !== anchor);
 }
 
 /**
