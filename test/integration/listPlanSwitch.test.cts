@@ -38,3 +38,19 @@ test('published work orders, Status Is Pending over 5 pages: every pending work 
 	expect([...asked.values()].every((times) => times <= 2)).toBe(true);
 	expect(asked.size).toBe(pages);
 });
+
+test('loads with every filter ignored, Status Is Delivered: the page asked with the filter is page 1 of the read that filters in the node', async () => {
+	dt.sandbox.configure({ profile: 'default' });
+	dt.sandbox.configure({ lists: { loads: { ignoreFilter: true, ignorePageSize: true } } });
+	const expected = dt.sandbox.data.orders.filter((load) => load.status === 'delivered').map((load) => load.id);
+	const result = await dt.run({
+		parameters: { resource: 'load', operation: 'getMany', returnAll: true, filters: { conditions: [{ field: 'status', operator: 'is', value: 'delivered' }] } },
+		credentials: dt.credentials({ rateLimitRequests: 1000, rateLimitWindowSeconds: 1 }),
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.json.map((load) => load.id).sort((a, b) => Number(a) - Number(b))).toEqual([...expected].sort((a, b) => a - b));
+	// Page 1 twice (the first pass, then the pass that checks it), as every other page: not a third time without the filter.
+	const firstPages = dt.sandbox.log.filter((entry) => entry.query.page === undefined || String(entry.query.page) === '1');
+	expect(firstPages).toHaveLength(2);
+	expect(dt.sandbox.log.length).toBeLessThanOrEqual(2 * Math.ceil(dt.sandbox.data.orders.length / 10));
+});

@@ -106,10 +106,15 @@ function queryOf(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSi
 	return qs;
 }
 
-/** Whether `page` was asked for with these filters and this order (its page size and number aside). */
-export function askedAs(read: ListRead, page: Page | undefined, filters: ApiFilter[], terms: SortTerm[]): boolean {
+/**
+ * Whether `page` was asked for with these filters and this order (its page size and number aside). Conditions on
+ * the `ignored` columns, which Datatruck was seen to ignore, made no difference to it: it is the page without them.
+ */
+export function askedAs(read: ListRead, page: Page | undefined, filters: ApiFilter[], terms: SortTerm[], ignored?: (column: string) => boolean): boolean {
 	const asked = queryOf(read, filters, terms, 0);
-	return page?.query !== undefined && page.query.filter === asked.filter && page.query.ordering === asked.ordering;
+	if (page?.query === undefined || page.query.ordering !== asked.ordering) return false;
+	const sent = typeof page.query.filter === 'string' ? (JSON.parse(page.query.filter) as ApiFilter[]) : [];
+	return queryOf(read, sent.filter((filter) => !ignored?.(filter.column)), terms, 0).filter === asked.filter;
 }
 
 /** The request line's length as the server reads it: method, path under the origin, query, protocol. */
@@ -217,7 +222,7 @@ export async function queryPage(
 	const uncarried = checks === 'none' ? undefined : uncarriedIgnored(read, page.results, filters);
 	if (uncarried) throw new NeedsLess(filterIgnored(read.list, [uncarried]), uncarried);
 	const findings = checks === 'all' ? answerFindings(read, page, filters, terms, pageSize) : [];
-	if (findings.length) throw new NeedsLess(findings);
+	if (findings.length) throw Object.assign(new NeedsLess(findings), { pages: [page] });
 	return page;
 }
 

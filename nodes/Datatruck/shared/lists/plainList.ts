@@ -53,7 +53,7 @@ export async function readPlain(
 	trust.moveToNode(read.filters.filter((filter) => !filterKept(filter.column)));
 
 	// Pages the plan before read of this very query are its first pages here: nothing read is thrown away.
-	const reused = askedAs(read, readAlready[0], trust.sent, terms) ? readAlready : [];
+	const reused = askedAs(read, readAlready[0], trust.sent, terms, (column) => !filterKept(column)) ? readAlready : [];
 	const first = reused[0] ?? (await queryPage(read, trust.sent, terms, pageSize, retried ? 'none' : 'refusals').catch(needsLess));
 	if (first instanceof NeedsLess) {
 		// Datatruck refused something the node added (its `id` tie-breaker, a column of its own choice): once more
