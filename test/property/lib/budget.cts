@@ -23,7 +23,8 @@ export interface FirstAnswer {
  * sandbox refuses every token, which ends the read with a 401. `stop()` restores the token and unhooks.
  */
 export function watchRequests(sandbox: Sandbox, cap: number) {
-	let first: FirstAnswer | undefined;
+	// Per list path: a look-up in another list (the drivers that name a dispatcher) is not the list being read.
+	const answers = new Map<string, FirstAnswer & { requests: number }>();
 	let stopped = false;
 	const live = sandbox.live;
 	const afterReply = live.afterReply.bind(live);
@@ -32,7 +33,8 @@ export function watchRequests(sandbox: Sandbox, cap: number) {
 		if (method === 'GET' && reply.status === 200 && body && Array.isArray(body.results) && typeof body.count === 'number') {
 			// As the node's own budget does: the most records an answer announced, in the largest page served (a read
 			// in parts, such as loads with and without a pay, first asks for a part that may be empty).
-			first = { count: Math.max(first?.count ?? 0, body.count), pageSize: Math.max(first?.pageSize ?? 0, body.results.length) };
+			const known = answers.get(pathname);
+			answers.set(pathname, { count: Math.max(known?.count ?? 0, body.count), pageSize: Math.max(known?.pageSize ?? 0, body.results.length), requests: (known?.requests ?? 0) + 1 });
 		}
 		afterReply(method, pathname, reply);
 	};
@@ -43,8 +45,10 @@ export function watchRequests(sandbox: Sandbox, cap: number) {
 		}
 	});
 	return {
-		get first() {
-			return first;
+		/** The answers of the list read most: the one the read is about. */
+		get first(): FirstAnswer | undefined {
+			const [read] = [...answers.values()].sort((a, b) => b.requests - a.requests);
+			return read && { count: read.count, pageSize: read.pageSize };
 		},
 		/** Whether the cap was reached (the read was ended by the test, not by the node). */
 		get runaway() {
