@@ -214,8 +214,3 @@ export function disregardIn(
 	const pageSize = question.more && results.length !== question.pageSize;
 	return { columns: [...columns], ordering, pageSize };
 }
-
-/** Whether nothing was ignored. */
-export function kept(disregard: Disregard): boolean {
-	return disregard.columns.length === 0 && !disregard.ordering && !disregard.pageSize;
-}
