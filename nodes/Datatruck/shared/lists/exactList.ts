@@ -204,7 +204,9 @@ async function readWithLess(
 	const spine = !lacking.includes(`${read.list}.filter.id`) ? ID_ASCENDING : created ? parseOrdering(created, list.fields)[0] : undefined;
 	let plan: AnchoredPlan | undefined;
 	// Its first page asks for the user's field alone: a 400 that this gets too is about the user's own sort.
-	if (anchorable && spine && lacking.includes(`${read.list}.ordering.multi`) && read.tieBreakerAdded) plan = firstTermPlan(ownTerms, list.keysetFields, spine) ?? spinePlan(spine);
+	// A field the list's table does not know (a custom sort) is asked alone first (readPlain): a 400 is the user's.
+	const known = ownTerms.every((term) => term.kind !== undefined);
+	if (anchorable && spine && lacking.includes(`${read.list}.ordering.multi`) && read.tieBreakerAdded) plan = firstTermPlan(ownTerms, list.keysetFields, spine) ?? (known ? spinePlan(spine) : undefined);
 	else if (anchorable && spine) plan = keysetPlan(userTerms, list.keysetFields, readAlready?.[0]?.results[0], spine) ?? spinePlan(spine);
 	// Without the filter on `id`, nothing can be anchored on it.
 	if (!plan || plan.segments.some((segment) => segment.term.path === 'id' && plan?.spine.path !== 'id')) return await readPlain(read, userTerms, maxPageSize, want, pending, readAlready);
