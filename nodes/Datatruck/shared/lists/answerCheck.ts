@@ -11,7 +11,7 @@ import { recordComparator, valueAt, type SortTerm } from './listPlan';
  */
 
 /** What one answer showed Datatruck ignored. */
-export interface Disregard {
+interface Disregard {
 	/** Filter columns with a record that breaks their condition (`id` when left-out ids came back). */
 	columns: string[];
 	ordering: boolean;

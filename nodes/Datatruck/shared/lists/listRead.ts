@@ -22,7 +22,7 @@ import { rememberPageSize, servedPageSize, type Finding } from './support';
  */
 
 /** Every request line stays under this many bytes (gunicorn refuses 4,094, uWSGI 4,096). */
-export const MAX_REQUEST_LINE = 4000;
+const MAX_REQUEST_LINE = 4000;
 
 /** A column the node chose itself and the published form that replaces it when Datatruck refuses it. */
 export type FilterReplacement = (() => Promise<ApiFilter>) & { shownAs?: string };

@@ -7,7 +7,7 @@ import type { Page } from './pagination';
 export const NEWEST_FIRST: SortTerm[] = [{ path: 'id', descending: true, kind: 'number' }];
 
 /** What the pass read: every record once, and whether that is provably the whole list. */
-export interface NewestFirstPass {
+interface NewestFirstPass {
 	records: IDataObject[];
 	exact: boolean;
 	/** The last answer of each page number read, page 1 first: the first pass of the plan by page number when not exact. */

@@ -35,7 +35,7 @@ export interface Page {
 }
 
 /** `next` of a page that says nothing of what follows but may be followed by more (a full bare array). */
-export const MORE_UNLINKED = '(more)';
+const MORE_UNLINKED = '(more)';
 
 /**
  * Reads a list answer. The envelope's `next`, or the absence of one where `count` says more records exist, says
