@@ -10,9 +10,9 @@ export {
 	type FilterCondition,
 	type FilterField,
 } from './filters';
-export { valueAt } from './listPlan';
+export { idOf, valueAt } from './listPlan';
 export { readPage, TAKES_ALL, type ListShape, type Page } from './pagination';
 export { findingsFor, markNotHeld, replaceFindings, resetSupport, supports, type Finding } from './support';
 export { offerReplacement, replacementsFor } from './replacements';
-export { filterHolds, listNameOf, saysAbout } from './listFindings';
+export { filterHolds, filterIgnored, listNameOf, listWords, orderingIgnored, refusedAdditions, saysAbout } from './listFindings';
 export { kindOfColumn, meets } from './answerCheck';

@@ -24,7 +24,7 @@ const QUERY_ASSUMPTION: Record<string, string> = { workOrders: 'A6', drivers: 'A
 
 function assumptionOf(list: string, key: string): string {
 	if (key === 'requestLine.long') return 'A30';
-	if (key.endsWith('.ordering.multi')) return 'A22';
+	if (/\.ordering(\.multi)?$/.test(key)) return 'A22';
 	if (key.endsWith('.filter.dispatcher__id')) return 'A31';
 	return QUERY_ASSUMPTION[list] ?? 'A6';
 }
@@ -35,9 +35,9 @@ export function finding(list: string, key: string, seen: string, instead: string
 
 const PLAIN = 'reads this list by page number, keeps each record once by its id, and applies sorting and the filters it can evaluate itself';
 
-export function filterIgnored(list: string, columns: string[]): Finding[] {
+/** A filter Datatruck ignored: on one column, or on several (`whole`: then no filter of the list is trusted). */
+export function filterIgnored(list: string, columns: string[], whole = columns.length > 1): Finding[] {
 	if (columns.length === 0) return [];
-	const whole = columns.length > 1;
 	if (whole) return [finding(list, `${list}.filter`, `ignored the filter on ${columns.join(', ')} of the ${list} list`, PLAIN)];
 	const [column] = columns;
 	return [finding(list, `${list}.filter.${column}`, `ignored the filter on ${column} of the ${list} list`, PLAIN)];
@@ -49,6 +49,24 @@ export const orderingMultiRefused = (list: string) =>
 	finding(list, `${list}.ordering.multi`, `refused several ordering fields on the ${list} list`, `sends one ordering field and ${PLAIN}`);
 export const requestLineTooLong = (list: string) =>
 	finding(list, 'requestLine.long', 'refused a long request line', `keeps request lines short: it ${PLAIN}`);
+
+/** `workOrders` as words: "work orders". */
+export const listWords = (list: string) => list.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+
+/**
+ * Which of the node's own additions a 400 refuses (issue 34, requirement 1), for every plan and the trigger: the `id`
+ * tie-breaker it added to a several-field ordering, when the 400 names `ordering` (or `id`, where no filter of the
+ * node's own is on `id`); else each of its `own` filter columns the 400 names. Undefined: the refusal is the user's.
+ */
+export function refusedAdditions(error: unknown, list: string, own: { columns: string[]; tieBreaker: boolean }): { ordering: boolean; columns: string[]; findings: Finding[] } | undefined {
+	if (own.tieBreaker && (saysAbout(error, 'ordering') || (!own.columns.includes('id') && saysAbout(error, 'id')))) {
+		return { ordering: true, columns: [], findings: [orderingMultiRefused(list)] };
+	}
+	const columns = [...new Set(own.columns)].filter((column) => saysAbout(error, column));
+	const seen = (column: string) => `refused the filter on "${column}" of the ${listWords(list)} list with a 400`;
+	const findings = columns.map((column) => finding(list, `${list}.filter.${column}`, seen(column), `leaves "${column}" out and checks it itself`));
+	return columns.length ? { ordering: false, columns, findings } : undefined;
+}
 
 /** Whether the exact plan (page numbers checked by left-out ids, keyset anchors) may be used on this origin, `besides` what it can do without. */
 export function exactPlanHolds(origin: string, list: string, filters: ApiFilter[], besides: string[] = []): boolean {
@@ -68,8 +86,7 @@ export function saysLineTooLong(error: { httpCode?: unknown; message?: unknown; 
 }
 
 /** Whether a 400 names `name` (a column or ordering field) in Datatruck's words. */
-export function saysAbout(error: { httpCode?: unknown; message?: unknown; description?: unknown }, name: string): boolean {
-	if (String(error.httpCode) !== '400') return false;
-	const words = `${String(error.message)} ${String(error.description)}`;
-	return new RegExp(`(^|[^A-Za-z0-9_])${name}([^A-Za-z0-9_]|$)`).test(words);
+export function saysAbout(error: unknown, name: string): boolean {
+	const { httpCode, message, description } = (error ?? {}) as { httpCode?: unknown; message?: unknown; description?: unknown };
+	return String(httpCode) === '400' && new RegExp(`(^|[^A-Za-z0-9_])${name}([^A-Za-z0-9_]|$)`).test(`${String(message)} ${String(description)}`);
 }
