@@ -92,6 +92,11 @@ export class ListBudget {
 		return this.sent + requests <= this.cap;
 	}
 
+	/** Whether a pass of `pages` more keeps the read within the cap, and within the budget of that many pages. */
+	holdsPass(pages: number): boolean {
+		return this.holds(pages) && this.sent + pages <= HARD_CAP_PER_PAGE * pages + HARD_CAP_EXTRA;
+	}
+
 	/** Requests sent so far in this read. */
 	get requests(): number {
 		return this.sent;

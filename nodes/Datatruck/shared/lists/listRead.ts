@@ -99,7 +99,7 @@ export function isLastPage(page: Page): boolean {
 	return !page.next || page.results.length === 0 || (page.count !== undefined && page.count <= page.results.length);
 }
 
-function queryOf(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize: number): IDataObject {
+function queryOf(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize: number | 'all'): IDataObject {
 	const qs: IDataObject = { ...read.request.qs, page_size: pageSize };
 	if (terms.length) qs.ordering = formatOrdering(terms);
 	if (filters.length) qs.filter = JSON.stringify(filters);
@@ -187,10 +187,10 @@ function adoptPageSize(read: ListRead, size: number): void {
 }
 
 /** Budgets the read from its first answer: the pages Datatruck says there are, in the size it answers. */
-function planBudget(read: ListRead, page: Page, pageSize: number): void {
+function planBudget(read: ListRead, page: Page, pageSize: number | 'all'): void {
 	// A bare array's records are a page in the size Datatruck answers.
 	const more = (page.count !== undefined && page.count > page.results.length) || (page.bare && page.results.length > 0);
-	read.budget.plan(page.count, more ? page.results.length : pageSize);
+	read.budget.plan(page.count, more || pageSize === 'all' ? page.results.length : pageSize);
 }
 
 /**
@@ -202,7 +202,7 @@ export async function queryPage(
 	read: ListRead,
 	filters: ApiFilter[],
 	terms: SortTerm[],
-	pageSize: number,
+	pageSize: number | 'all',
 	checks: 'all' | 'refusals' | 'none' = 'all',
 ): Promise<Page> {
 	const qs = queryOf(read, filters, terms, pageSize);
@@ -221,7 +221,7 @@ export async function queryPage(
 	read.budget.judge(page.results);
 	const uncarried = checks === 'none' ? undefined : uncarriedIgnored(read, page.results, filters);
 	if (uncarried) throw new NeedsLess(filterIgnored(read.list, [uncarried]), uncarried);
-	const findings = checks === 'all' ? answerFindings(read, page, filters, terms, pageSize) : [];
+	const findings = checks === 'all' && pageSize !== 'all' ? answerFindings(read, page, filters, terms, pageSize) : [];
 	if (findings.length) throw Object.assign(new NeedsLess(findings), { pages: [page] });
 	return page;
 }

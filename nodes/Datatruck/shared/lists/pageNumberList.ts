@@ -1,83 +1,103 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
-import { datatruckRequest } from '../transport';
 import { SEGMENT_REQUESTS, unheld } from './listPlan';
-import { isLastPage, readByNumber, type ListRead } from './listRead';
-import { readPage, type Page } from './pagination';
-import { changedWhileRead, idsInPlace, pageIgnored } from './plainList';
+import { isLastPage, queryPage, readByNumber, type ListRead } from './listRead';
+import type { Page } from './pagination';
 import { settleInNode } from './settleInNode';
 
 /**
- * Lists read by page number alone (trucks, and drivers, trailers and the dispatcher board where Datatruck pages them):
- * without `filter` a record cannot be looked up by what is held, so no check read can prove a pass complete.
+ * Reading by page number alone, the plan of last resort (docs/lists-while-datatruck-changes.md): a pass reads every
+ * page, and a list of more than one page is read again until two passes in a row see the same records in the same
+ * places. Nothing moved during the later one then, so every record there throughout was read; while they differ,
+ * one more pass if the budget holds it, else an error says the list changed while read.
  *
- * Return All reads every page, then every page again: when two passes in a row saw the same records in the same
- * places, nothing moved during the later one, so every record there throughout was read. While they differ, one
- * more pass if the budget holds it; else an error says the list changed while read, rather than return one that may
- * lack a record (a truck removed and another added between two page reads keeps the count and hides a third). A
- * list of one page is one answer and needs no second look. A Limit takes any records of the list, each once: one pass.
+ * Here for lists without `filter` (trucks, and drivers, trailers and the dispatcher board where Datatruck pages
+ * them), which give no way to look a record up by what is held. A Limit takes any records of the list, each once.
  */
 export async function fetchByPageNumber(read: ListRead, want: number): Promise<IDataObject[]> {
-	let previous: string | undefined;
 	for (;;) {
-		const pages = await readPass(read, want);
-		const seen = new Set<number>();
-		const records = pages.flatMap((page) => unheld(page.results, seen));
-		const placed = idsInPlace(pages);
-		const whole = pages.length === 1 && isLastPage(pages[0]);
-		const settled = want !== Infinity ? records.length === pages.reduce((sum, page) => sum + page.results.length, 0) : placed === previous;
-		if (whole || settled) return settleInNode(read, records, pages[0].results).slice(0, want);
-		previous = placed;
-		// Another pass only while the budget holds one more whole pass; a Limit read that found a record twice is
-		// read once more, and past its budget takes what it holds, each record once (any records will do).
-		if (!read.budget.holds(pages.length)) {
-			if (want !== Infinity) return settleInNode(read, records, pages[0].results).slice(0, want);
-			throw changedWhileRead(read, 'Datatruck gives no filter on this list to look records up by, so the node read every page again and the reads differ.');
-		}
+		const first = await queryPage(read, read.filters, [], read.request.qs?.page_size as number | 'all', 'none');
+		const pass = await readPass(read, [first], want, () => Math.ceil(Math.min(first.count ?? Infinity, want) / perPageOf(first)));
+		const records = pass.flatMap((page) => page.results);
+		const once = unheld(records, new Set());
+		if (want === Infinity) return settleInNode(read, unheld((await passAgain(read, pass, WITHOUT_FILTER)).flatMap((page) => page.results), new Set()), first.results);
+		// A Limit that found a record twice reads once more; past its budget it takes what it holds, each record once.
+		if (once.length === records.length || !read.budget.holds(pass.length)) return settleInNode(read, once, first.results).slice(0, want);
 	}
 }
 
-/** Every page of the list (a Limit's worth), page 1 first and the rest at once, a stretch at a time. */
-async function readPass(read: ListRead, want: number): Promise<Page[]> {
-	read.budget.spend(`page 1 of the ${read.list} list`);
-	const page1 = readPage(await datatruckRequest(read.ctx, read.request, read.purpose));
-	read.budget.judge(page1.results);
-	const pages = [page1];
-	const size = Number(read.request.qs?.page_size) || page1.results.length;
-	const more = (page1.count !== undefined && page1.count > page1.results.length) || (page1.bare && page1.results.length > 0);
-	read.budget.plan(page1.count, more ? page1.results.length : size);
-	if (isLastPage(page1) || page1.results.length >= want) return pages;
-	// Pages come in the size Datatruck answers, whatever page_size asked for.
-	const perPage = Math.max(1, page1.results.length);
-	if (page1.count === undefined) {
-		// No count: page after page until one ends the list (short, empty, or past the end), each one page more in
-		// the budget; a page of records already read means the page number is ignored.
-		read.served = perPage;
-		for (let number = 2; !isLastPage(pages[pages.length - 1]) && pages.length * perPage < want; number++) {
-			read.budget.plan((pages.length + 1) * perPage, perPage);
-			pages.push(...(await readByNumber(read, read.request.qs, [number])));
-			failOnRepeatedPage(read, pages, undefined);
+const WITHOUT_FILTER = 'Datatruck gives no filter on this list to look records up by, so the node read every page again and the reads differ.';
+
+const perPageOf = (first: Page) => Math.max(1, first.results.length);
+
+/**
+ * The pass `started` (page 1 and any pages after it already read) read on to `lastPage(pages read)` (asked again after each stretch: what a stretch
+ * shows may widen it) or the list's end: up to 20 at once where page 1 gave a count, else one at a time, each one
+ * page more in the budget. `onPages` sees each stretch as it comes. A stretch of records this pass already read,
+ * while the list promises more, means Datatruck ignores the page number: ending there would return part of it as all.
+ */
+export async function readPass(read: ListRead, started: Page[], want: number, lastPage: (read: number) => number, onPages?: (pages: Page[]) => void): Promise<Page[]> {
+	const pass = [...started];
+	const first = pass[0];
+	const held = new Set<number>();
+	pass.forEach((page) => unheld(page.results, held));
+	const perPage = perPageOf(first);
+	while (!isLastPage(pass[pass.length - 1]) && pass.length < lastPage(pass.length)) {
+		const stretch = first.count === undefined ? 1 : Math.min(SEGMENT_REQUESTS, lastPage(pass.length) - pass.length);
+		if (first.count === undefined) read.budget.plan(held.size + perPage, perPage);
+		const pages = await readByNumber(read, first.query, Array.from({ length: stretch }, (_, index) => pass.length + index + 1));
+		pass.push(...pages);
+		onPages?.(pages);
+		const fresh = pages.flatMap((page) => unheld(page.results, held));
+		if (pages.some(isLastPage)) break;
+		if (fresh.length === 0) {
+			const short = first.count === undefined ? pages.some((page) => page.results.length > 0) : held.size < Math.min(first.count, want);
+			if (short) throw pageIgnored(read, held.size, first.count);
+			break;
 		}
-		return pages;
 	}
-	const count = Math.min(page1.count, want);
-	const numbers = Array.from({ length: Math.max(Math.ceil(count / perPage) - 1, 0) }, (_, index) => index + 2);
-	for (let start = 0; start < numbers.length; start += SEGMENT_REQUESTS) {
-		const batch = numbers.slice(start, start + SEGMENT_REQUESTS);
-		pages.push(...(await readByNumber(read, read.request.qs, batch)));
-	}
-	failOnRepeatedPage(read, pages, page1.count);
-	return pages;
+	return pass;
 }
 
 /**
- * A whole page of records already read in this pass, where a list that ended answers none and the count (if any)
- * says others exist: the page number is ignored, and the pass would return part of the list as all of it.
+ * `pass` read again, page by page, until two passes in a row agree (the later one is returned): a third pass only
+ * while the read stays within 2 × its pages + 3.
  */
-function failOnRepeatedPage(read: ListRead, pages: Page[], count: number | undefined): void {
-	const seen = new Set<unknown>();
-	for (const page of pages) {
-		const fresh = page.results.filter((record) => !seen.has(record.id));
-		page.results.forEach((record) => seen.add(record.id));
-		if (page.results.length > 0 && fresh.length === 0) throw pageIgnored(read, seen.size, count);
+export async function passAgain(read: ListRead, pass: Page[], why: string): Promise<Page[]> {
+	if (pass.length === 1 && isLastPage(pass[0])) return pass;
+	for (let previous = pass; ; ) {
+		const again: Page[] = [];
+		for (let start = 0; start < previous.length; start += SEGMENT_REQUESTS) {
+			const batch = Array.from({ length: Math.min(SEGMENT_REQUESTS, previous.length - start) }, (_, index) => start + index + 1);
+			again.push(...(await readByNumber(read, pass[0].query, batch)));
+		}
+		if (idsInPlace(again) === idsInPlace(previous)) return again;
+		if (!read.budget.holdsPass(again.length)) throw changedWhileRead(read, why);
+		previous = again;
 	}
+}
+
+/** The ids of a pass, page by page, as one comparable text. */
+function idsInPlace(pages: Page[]): string {
+	return pages.map((page) => page.results.map((record) => String(record.id ?? '?')).join(',')).join('|');
+}
+
+/** A list read by page number whose passes differ: `why` says why the node had to read it that way. */
+function changedWhileRead(read: ListRead, why: string): NodeOperationError {
+	return new NodeOperationError(
+		read.ctx.getNode(),
+		`The ${listWords(read.list)} list changed while the node read it by page number, so it cannot be sure no record was missed`,
+		{ description: `${why} Run the node again when fewer ${listWords(read.list)} change, or narrow the read with a Limit.` },
+	);
+}
+
+/** `workOrders` → `work orders`: the list as a dispatcher names it. */
+const listWords = (list: string) => list.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+
+function pageIgnored(read: ListRead, held: number, count: number | undefined): NodeOperationError {
+	return new NodeOperationError(
+		read.ctx.getNode(),
+		`Datatruck answered the ${listWords(read.list)} list's next pages with records already read, so the node could read only ${held} of ${count ?? 'them'}`,
+		{ description: 'Datatruck seems to ignore the page number on this list. Please tell the maintainers, with the output of Connection › Check Compatibility.' },
+	);
 }

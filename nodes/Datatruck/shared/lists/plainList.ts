@@ -4,27 +4,24 @@ import type { Page } from './pagination';
 import { disregardIn, evaluable, kindOfColumn, meets } from './answerCheck';
 import type { ApiFilter } from './filters';
 import { filterHolds, filterIgnored, orderingIgnored } from './listFindings';
-import { formatOrdering, idOf, recordComparator, SEGMENT_REQUESTS, unheld, type SortTerm } from './listPlan';
-import { askedAs, isLastPage, NeedsLess, needsLess, queryPage, readByNumber, type ListRead } from './listRead';
+import { formatOrdering, recordComparator, unheld, type SortTerm } from './listPlan';
+import { askedAs, isLastPage, NeedsLess, needsLess, queryPage, type ListRead } from './listRead';
+import { passAgain, readPass } from './pageNumberList';
 import { NEWEST_FIRST, readNewestFirst } from './newestFirst';
 import { markNotHeld, supports, type Finding } from './support';
 
 /**
  * The plan that needs least of Datatruck, for a list seen to ignore or refuse part of its query: pages by number,
  * each record kept once by its id, the user's filters applied here where Datatruck does not apply them, and the
- * user's order made here where Datatruck does not keep it. It never loops: it reads the pages page 1 announces,
- * stops at a page that brings nothing new, and stays within the read's budget.
+ * user's order made here where Datatruck does not keep it, within the read's budget.
  *
  * What this plan still leaves to Datatruck (the filters not yet seen ignored, the order) is checked on every page
  * of the first pass, as the exact plan checks its own: a page that shows it ignored moves that filter, or the order,
  * into the node for the whole read (the pages already read are kept unfiltered, so nothing is read again), and a
  * Limit then reads every page, since Datatruck's first pages are no longer the first records.
  *
- * Page numbers alone are exact only while nothing moves: a record moved across a page boundary between two page
- * reads is missed. So a list of more than one page is read twice, page by page, and the second pass brings back
- * what moved during the first. When both passes saw the same records in the same places, nothing moved during the
- * second, so every record that was there throughout was read; when they differ, the node cannot tell, and says so
- * in an error rather than return a list that may lack a record (docs/lists-while-datatruck-changes.md).
+ * Page numbers alone are exact only while nothing moves, so the pages are read again until two passes agree
+ * (pageNumberList.ts); a list that comes newest first may be read exactly in one pass (newestFirst.ts).
  */
 export async function readPlain(
 	read: ListRead,
@@ -69,55 +66,24 @@ export async function readPlain(
 	}
 	for (const finding of pending) markNotHeld(read.ctx, read.origin, finding);
 	trust.check(first);
+	if (isLastPage(first)) return trust.settle(unheld(first.results, new Set()), userTerms).slice(0, want);
+	const perPage = Math.max(1, first.results.length);
+	read.budget.plan(first.count, perPage);
+	const pass = newest && first.count !== undefined ? await readNewestFirst(read, first, whole ? Infinity : want) : undefined;
+	if (pass?.exact) return trust.settle(pass.records, userTerms).slice(0, want);
 	const held = new Set<number>();
-	const records = unheld(first.results, held);
-	if (!isLastPage(first)) {
-		const perPage = Math.max(1, first.results.length);
-		// Only when every record is in Datatruck's order and every filter Datatruck's can a Limit stop early.
-		const lastPage = () => {
-			if (first.count === undefined) return Infinity;
-			return Math.ceil((trust.readAll ? first.count : Math.min(first.count, want)) / perPage);
-		};
-		read.budget.plan(first.count, perPage);
-		const pass = newest && first.count !== undefined ? await readNewestFirst(read, first, whole ? Infinity : want) : undefined;
-		if (pass?.exact) return trust.settle(pass.records, userTerms).slice(0, want);
-		const firstPass = pass?.pages ?? (reused.length ? [...reused] : [first]);
-		for (const page of firstPass.slice(1)) {
-			trust.check(page);
-			records.push(...unheld(page.results, held));
-		}
-		for (let next = firstPass.length + 1; next <= lastPage() || trust.tiesPending(records, want); ) {
-			// Without a count, one page at a time: each that links on is one page more in the budget.
-			const stretch = first.count === undefined ? 1 : Math.min(SEGMENT_REQUESTS, Math.max(1, lastPage() - next + 1));
-			if (first.count === undefined) read.budget.plan(held.size + perPage, perPage);
-			const pages = await readByNumber(read, first.query, Array.from({ length: stretch }, (_, index) => next + index));
-			next += stretch;
-			firstPass.push(...pages);
-			for (const page of pages) trust.check(page);
-			const fresh = pages.flatMap((page) => unheld(page.results, held));
-			records.push(...fresh);
-			// A stretch of pages with nothing new, or one that ran out, ends the plan.
-			if (pages.some(isLastPage)) break;
-			if (fresh.length === 0) {
-				// Pages by number that bring back what was read while page 1 says more exist (or, without a count, a
-				// page of records already read where a list that ended answers none): the page number itself is
-				// ignored, and ending here would return part of the list as if it were all of it.
-				const short = first.count === undefined ? pages.some((page) => page.results.length > 0) : held.size < Math.min(first.count, want);
-				if (short) throw pageIgnored(read, held.size, first.count);
-				break;
-			}
-		}
-		const secondPass: Page[] = [];
-		for (let start = 0; start < firstPass.length; start += SEGMENT_REQUESTS) {
-			const batch = Array.from({ length: Math.min(SEGMENT_REQUESTS, firstPass.length - start) }, (_, index) => start + index + 1);
-			secondPass.push(...(await readByNumber(read, first.query, batch)));
-		}
-		records.push(...secondPass.flatMap((page) => unheld(page.results, held)));
-		if (idsInPlace(firstPass) !== idsInPlace(secondPass)) {
-			throw changedWhileRead(read, "Datatruck ignores the order or the filter this read needs to stay exact while records are added or removed (see n8n's log), so the node read every page twice and the two reads differ.");
-		}
-	}
-	return trust.settle(records, userTerms).slice(0, want);
+	const records: IDataObject[] = [];
+	const take = (pages: Page[]) => pages.forEach((page) => (trust.check(page), records.push(...unheld(page.results, held))));
+	const started = pass?.pages ?? (reused.length ? reused : [first]);
+	take(started);
+	// Only while every record comes in Datatruck's order and every filter is Datatruck's does a Limit stop early,
+	// and ties of its last record on the first field are read on.
+	const lastPage = (read: number) =>
+		Math.max(trust.tiesPending(records, want) ? read + 1 : 0, Math.ceil(Math.min(first.count ?? Infinity, trust.readAll ? Infinity : want) / perPage));
+	const firstPass = await readPass(read, started, want, lastPage, take);
+	const why = "Datatruck ignores the order or the filter this read needs to stay exact while records are added or removed (see n8n's log), so the node read every page again and the reads differ.";
+	const settled = await passAgain(read, firstPass, why);
+	return trust.settle(unheld(settled.flatMap((page) => page.results), new Set()), userTerms).slice(0, want);
 }
 
 /**
@@ -215,29 +181,4 @@ function tiesInOrder(records: IDataObject[], terms: SortTerm[]): IDataObject[] {
 		start = end;
 	}
 	return ordered;
-}
-
-/** The ids of a pass, page by page, as one comparable text. */
-export function idsInPlace(pages: Page[]): string {
-	return pages.map((page) => page.results.map((record) => String(idOf(record) ?? '?')).join(',')).join('|');
-}
-
-/** A list read twice by page number whose passes differ: `why` says why the node had to read it that way. */
-export function changedWhileRead(read: ListRead, why: string): NodeOperationError {
-	return new NodeOperationError(
-		read.ctx.getNode(),
-		`The ${listWords(read.list)} list changed while the node read it by page number, so it cannot be sure no record was missed`,
-		{ description: `${why} Run the node again when fewer ${listWords(read.list)} change, or narrow the read with a Limit.` },
-	);
-}
-
-/** `workOrders` → `work orders`: the list as a dispatcher names it. */
-const listWords = (list: string) => list.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
-
-export function pageIgnored(read: ListRead, held: number, count: number | undefined): NodeOperationError {
-	return new NodeOperationError(
-		read.ctx.getNode(),
-		`Datatruck answered the ${listWords(read.list)} list's next pages with records already read, so the node could read only ${held} of ${count ?? 'them'}`,
-		{ description: 'Datatruck seems to ignore the page number on this list. Please tell the maintainers, with the output of Connection › Check Compatibility.' },
-	);
 }
