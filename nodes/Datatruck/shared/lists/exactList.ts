@@ -320,8 +320,6 @@ async function readAnchored(
 	let pastValue = false;
 	// Nothing left out, and the last page was all of the anchor's value: reading on from it would bring that page again.
 	let crowded = false;
-	// Read by id with too many ids held past the anchor to leave out at once: a window of ids whose held ones fit.
-	let window: IdWindow | undefined;
 	for (;;) {
 		const segment = plan.segments[index];
 		const inOrder = !plan.sortHere && !segment.sortHere;
@@ -331,7 +329,6 @@ async function readAnchored(
 		const bounds = [...read.filters, ...segmentFilters(segment, anchor), ...(pastValue && anchor ? [valueLeftOut(segment, anchor)] : [])];
 		const byId = segment.term.path === 'id';
 		const terms = segment.terms ?? plan.terms;
-		if (byId && !window && !fits(read, bounds, terms, size, idsOf(onward))) window = idWindow(read, bounds, terms, size, segment.term, idsOf(onward));
 		if (anchor && !pastValue && (crowded || (!byId && !fits(read, bounds, terms, size, idsOf(onward))))) {
 			const ties = await tiesOf(read, segment, anchor, userTerms, plan, terms, pageSize, seen);
 			held.push(...ties);
@@ -341,18 +338,11 @@ async function readAnchored(
 			if (inOrder && held.length >= want) break;
 			continue;
 		}
-		const excluded = window ? idsOf(onward).filter(window.within) : idsOf(onward);
-		const page = await queryPage(read, [...bounds, ...(window ? [window.edge] : []), ...excludeIds(excluded)], terms, size);
+		const excluded = byId ? nearestThatFit(read, bounds, terms, size, segment.term, idsOf(onward)) : idsOf(onward);
+		const page = await queryPage(read, [...bounds, ...excludeIds(excluded)], terms, size);
 		const fresh = unheld(page.results, seen);
 		held.push(...fresh);
 		if (inOrder && held.length >= want && !(plan.tiesHere && !isLastPage(page) && tiedWithLast(held, page, userTerms, segment.term, want))) break;
-		if (isLastPage(page) && window) {
-			// The window is read: the next starts at its edge.
-			anchor = window.next;
-			window = undefined;
-			nearAnchor = nearAnchor.concat(fresh);
-			continue;
-		}
 		if (isLastPage(page)) {
 			if (++index >= plan.segments.length || (!plan.sortHere && held.length >= want)) break;
 			// The next part starts at its beginning; under change a held record may have moved into it.
@@ -391,26 +381,14 @@ function valueLeftOut(segment: Segment, anchor: IDataObject): ApiFilter {
 	return { ...keysetBound(segment.term, anchor), contains: 'exclude' };
 }
 
-/** A stretch of ids read on its own: `edge` bounds it, `within` tells the held ids to leave out, `next` starts the one after. */
-interface IdWindow {
-	edge: ApiFilter;
-	within: (id: number) => boolean;
-	next: IDataObject;
-}
-
 /**
- * The ids past the anchor up to the first held id that no longer fits in the request line: the held ids in it are
- * left out, the rest are read in the next window. Each window passes at least one held id, so the read moves on.
+ * Read by id, the held ids past the anchor nearest it, as many as fit in the request line: held records further on
+ * come back and are dropped here, about one page for each request line of ids, and the anchor still moves on.
  */
-function idWindow(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize: number, term: SortTerm, ids: number[]): IdWindow {
-	const inOrder = [...ids].sort((a, b) => (term.descending ? b - a : a - b));
-	const sample: ApiFilter = { column: 'id', value: String(Math.max(...ids)), contains: 'less_than' };
-	const room = Math.max(1, Math.min(MAX_EXCLUDED_IDS, excludableIds(read, [...filters, sample], terms, pageSize, Math.max(...ids))));
-	const edgeId = inOrder[Math.min(room, inOrder.length - 1)];
-	const edge: ApiFilter = term.descending
-		? { column: 'id', value: String(edgeId + 1), contains: 'greater_than' }
-		: { column: 'id', value: String(edgeId - 1), contains: 'less_than' };
-	return { edge, within: (id) => (term.descending ? id > edgeId : id < edgeId), next: { id: edgeId } };
+function nearestThatFit(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize: number, term: SortTerm, ids: number[]): number[] {
+	if (fits(read, filters, terms, pageSize, ids)) return ids;
+	const room = Math.max(1, Math.min(MAX_EXCLUDED_IDS, excludableIds(read, filters, terms, pageSize, Math.max(...ids))));
+	return [...ids].sort((a, b) => (term.descending ? b - a : a - b)).slice(0, room);
 }
 
 /** Whether a request for `filters` leaving out `ids` keeps its line short. */
