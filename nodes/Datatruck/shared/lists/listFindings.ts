@@ -80,9 +80,10 @@ export function filterHolds(origin: string, list: string, column: string): boole
 }
 
 /** Words of a 400 or 414 saying that the request line was too long (gunicorn: "Request Line is too large"). */
-export function saysLineTooLong(error: { httpCode?: unknown; message?: unknown; description?: unknown }): boolean {
-	if (String(error.httpCode) === '414') return true;
-	return String(error.httpCode) === '400' && /request[ -]?line|too large|too long|uri too/i.test(`${String(error.message)} ${String(error.description)}`);
+export function saysLineTooLong(error: unknown): boolean {
+	const { httpCode, message, description } = (error ?? {}) as { httpCode?: unknown; message?: unknown; description?: unknown };
+	if (String(httpCode) === '414') return true;
+	return String(httpCode) === '400' && /request[ -]?line|too large|too long|uri too/i.test(`${String(message)} ${String(description)}`);
 }
 
 /** Whether a 400 names `name` (a column or ordering field) in Datatruck's words. */
