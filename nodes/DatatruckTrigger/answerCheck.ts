@@ -1,7 +1,8 @@
 import type { IDataObject, Logger } from 'n8n-workflow';
 import { LOAD_FIELDS } from '../Datatruck/resources/load/fields';
 import { WORK_ORDER_FIELDS } from '../Datatruck/resources/workOrder/fields';
-import { filterHolds, kindOfColumn, listNameOf, markNotHeld, meets, supports, valueAt, type ApiFilter, type Finding } from '../Datatruck/shared/lists';
+import { filterHolds, filterIgnored, kindOfColumn, listNameOf, markNotHeld, meets, orderingIgnored, supports, valueAt } from '../Datatruck/shared/lists';
+import type { ApiFilter, Finding } from '../Datatruck/shared/lists';
 import type { EventSpec } from './events';
 import { timeOf } from './eventTime';
 
@@ -11,9 +12,8 @@ import { timeOf } from './eventTime';
  * `ordering` (A6, A22); a list that ignores them answers as if they were not sent, which only the records show.
  */
 
-/** The list an event reads, in the finding keys shared with Get Many (`loads`, `workOrders`), and in the words of messages. */
+/** The list an event reads, in the finding keys shared with Get Many: `loads`, `workOrders`. */
 export const listOf = (event: EventSpec): string => listNameOf(event.path);
-export const listWords = (event: EventSpec): string => (event.isLoad ? 'loads' : 'work orders');
 
 /**
  * shared/lists' record of what this origin's list supports (support.ts), said in n8n's log: the node binds it to the
@@ -53,17 +53,22 @@ export const meetsAll = (filters: ApiFilter[], event: EventSpec) => (record: IDa
 	});
 
 /**
- * What one answer showed the read ignored (issue 28): a record before its time `bound`, one that fails a condition,
- * two out of the first ordering field's order (a tie-breaker Datatruck may drop, A22, is not the order the trigger
- * relies on). Event times are read with `timeOf`; a record without a readable one is never taken for out of order.
+ * Remembers for the origin (once, in n8n's log) what one answer showed the read ignored (issue 28), and says whether
+ * it ignored anything: a record before its time `bound` (`<list>.filter.<time field>`), one that fails a condition
+ * (`<list>.filter`: no filter of the list is trusted then), two out of the first ordering field's order (a
+ * tie-breaker Datatruck may drop, A22, is not the order the trigger relies on). Event times are read with `timeOf`;
+ * a record without a readable one is never taken for out of order.
  */
-export function ignoredBy(records: IDataObject[], query: { ordering: string; filters: ApiFilter[]; bound?: number }, event: EventSpec) {
-	const first = query.ordering.split(',')[0];
+export function noteIgnored(support: ListSupport, event: EventSpec, records: IDataObject[], query: { ordering: string; filters: ApiFilter[]; bound?: number }) {
+	const list = listOf(event);
+	const [first] = query.ordering.split(',');
 	const field = first.replace(/^-/, '');
 	const keys = records.map((record) => (field === event.orderField ? timeOf(record, field) : Number(record[field])));
-	return {
-		bound: records.some((record) => timeOf(record, event.orderField) < (query.bound ?? Number.NEGATIVE_INFINITY)),
-		conditions: !records.every(meetsAll(query.filters, event)),
-		order: keys.some((key, index) => index > 0 && (first.startsWith('-') ? key > keys[index - 1] : key < keys[index - 1])),
-	};
+	const early = records.some((record) => timeOf(record, event.orderField) < (query.bound ?? Number.NEGATIVE_INFINITY));
+	const failed = query.filters.filter((filter) => !records.every(meetsAll([filter], event))).map((filter) => filter.column);
+	const disordered = keys.some((key, index) => index > 0 && (first.startsWith('-') ? key > keys[index - 1] : key < keys[index - 1]));
+	const findings = [...filterIgnored(list, early ? [event.orderField] : []), ...filterIgnored(list, [...new Set(failed)], true)];
+	if (disordered) findings.push(orderingIgnored(list));
+	findings.forEach((finding) => support.markNotHeld(finding));
+	return findings.length > 0;
 }

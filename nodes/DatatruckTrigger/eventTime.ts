@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
+import type { Page } from '../Datatruck/shared/lists';
 import type { EventSpec } from './events';
-import type { FetchPage } from './pageQuery';
 
 /** The record's event time in ms, or NaN when the field is missing or not a date-time. */
 export function timeOf(record: IDataObject, field: string): number {
@@ -53,7 +53,7 @@ export const carriesTimes = (event: EventSpec, records: IDataObject[]): boolean 
  * For an event that goes by id without a time (New Work Order): `fetchPage` that throws UnreadableEventTimeError
  * at the first answer whose records carry no readable time, so that the poll goes by id instead of reading on.
  */
-export function timedOnly(event: EventSpec, fetchPage: FetchPage): FetchPage {
+export function timedOnly<Query>(event: EventSpec, fetchPage: (query: Query) => Promise<Page>): (query: Query) => Promise<Page> {
 	if (!event.byIdWithoutTime) return fetchPage;
 	return async (query) => {
 		const page = await fetchPage(query);

@@ -1,32 +1,39 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { ApiFilter, Page } from '../Datatruck/shared/lists';
-import { boundHeld, ignoredBy, listOf, listWords, meetsAll, type ListSupport } from './answerCheck';
+import { idOf, listWords, type ApiFilter, type Page } from '../Datatruck/shared/lists';
+import { boundHeld, listOf, meetsAll, noteIgnored, type ListSupport } from './answerCheck';
 import type { EventSpec } from './events';
 import { timeOf } from './eventTime';
-import { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
 import { triggerSettings } from './settings';
 import type { ScanPosition } from './state';
 
+/** One page request of a poll: the poller and its newest-first fallback scan both ask in this shape. */
+export interface PageQuery {
+	filter: ApiFilter[];
+	ordering: string;
+	page: number;
+	pageSize: number;
+}
+
+export type FetchPage = (query: PageQuery) => Promise<Page>;
+
+/** Datatruck's time filters take whole seconds. */
+export const isoSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 /**
- * The trigger's read when Datatruck ignores its time bound or its order (issue 28): newest first by
- * page number, down to the cursor, with de-duplication by id and every condition applied again in the
- * node. It needs nothing of Datatruck but pages; what it still asks for (the bound, the order) only
- * makes it shorter when it holds.
- *
- * When the order holds, the read stops at the first page that reaches below the cursor; when it does
- * not, it reads every page. Either way it is finished within one poll (a page number means nothing at
- * the next poll) and within a budget of 2 × pages + 3 requests, pages being what the first answer's
- * count and page size make; past it, or when a page brings nothing new before the end, it fails
- * loudly instead of emitting a read it cannot vouch for.
+ * The trigger's read when Datatruck ignores its time bound or its order (issue 28): newest first by page number down
+ * to the cursor, each record once by id, every condition applied in the node, as docs/trigger.md explains ("When
+ * Datatruck ignores the trigger's query"). It needs nothing of Datatruck but pages; what it still asks for (the bound,
+ * the order) only makes it shorter when it holds. Past its budget of 2 × pages + 3 requests, or when a page brings
+ * nothing new before the end, it fails loudly instead of emitting a read it cannot vouch for.
  */
 
 export class TriggerReadError extends Error {
-	readonly description: string;
-
-	constructor(message: string, description: string) {
+	constructor(
+		message: string,
+		readonly description: string,
+	) {
 		super(message);
 		this.name = 'TriggerReadError';
-		this.description = description;
 	}
 }
 
@@ -57,8 +64,6 @@ export interface FallbackResult {
 	stopped?: ScanPosition;
 }
 
-const isMissingPage = (error: unknown) => (error as { httpCode?: unknown })?.httpCode === '404';
-
 /** Pages the list holds, from the first answer; an answer without a count is a list of unknown size. */
 function pagesOf(first: Page, asked: number): number {
 	const size = first.next && first.results.length ? first.results.length : asked;
@@ -66,16 +71,11 @@ function pagesOf(first: Page, asked: number): number {
 	return Math.max(1, Math.ceil(first.count / Math.max(1, size)));
 }
 
-export const idOf = (record: IDataObject): number => {
-	const id = Number(record.id);
-	return Number.isSafeInteger(id) ? id : NaN;
-};
-
 export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, support: ListSupport): Promise<FallbackResult> {
 	const { event } = read;
 	const list = listOf(event);
 	const field = event.orderField;
-	const keyOf = (record: IDataObject) => (read.byId ? idOf(record) : timeOf(record, field));
+	const keyOf = (record: IDataObject) => (read.byId ? (idOf(record) ?? NaN) : timeOf(record, field));
 	const keepBound = !read.byId && boundHeld(support, event);
 	let trustOrder = support.supports(`${list}.ordering`);
 	const ordering = read.byId ? '-id' : `-${field},-id`;
@@ -90,7 +90,7 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 	for (let page = first; ; page++) {
 		if (sent >= budget) {
 			throw new TriggerReadError(
-				`Datatruck's ${listWords(event)} list did not end within ${budget} requests, so ${event.name} stopped`,
+				`Datatruck's ${listWords(list)} list did not end within ${budget} requests, so ${event.name} stopped`,
 				`The list ignores the trigger's ${keepBound || read.byId ? 'order' : 'time bound'}, so the trigger reads it page by page down to its cursor; ` +
 					`its first answer promised ${Math.floor((budget - 3) / 2)} page(s), and more than twice that were needed (records kept arriving or pages repeated). ` +
 					'Narrow the trigger with filters, or lengthen the poll interval.',
@@ -99,22 +99,10 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 		if (trustOrder && stopped && read.mayRead && !read.mayRead(sent - read.sent)) break;
 		stopped = undefined;
 		const query: PageQuery = { filter: [...read.filters, ...bound], ordering, page, pageSize: triggerSettings.pageSize };
-		const answer = await fetchPage(query).catch((error: unknown): Page => {
-			// A page past the end (records left the list while it was read): the read is over.
-			if (page > 1 && isMissingPage(error)) return { results: [], next: null };
-			throw error;
-		});
+		const answer = await fetchPage(query);
 		if (sent++ === read.sent) budget = read.sent + 2 * pagesOf(answer, triggerSettings.pageSize) + 3;
 		const keys = answer.results.map(keyOf).filter((key) => !Number.isNaN(key));
-		if (trustOrder && ignoredBy(answer.results, { ordering, filters: [] }, event).order) {
-			support.markNotHeld({
-				key: `${list}.ordering`,
-				assumption: 'A22',
-				seen: `answered the ${list} list out of the order "${ordering}" it was asked for`,
-				instead: `reads the trigger's ${list} page by page to the end and orders them itself`,
-			});
-			trustOrder = false;
-		}
+		if (trustOrder && noteIgnored(support, event, answer.results, { ordering, filters: [] })) trustOrder = false;
 		// A resumed read starts again at the top once the order is gone, and a page above where it stopped when that
 		// page no longer reaches up to it (records above it left the list): a record may have moved past it.
 		const backTo = !trustOrder ? 1 : page > 1 && page === first && read.resume && keys[0] < read.resume.from ? page - 1 : first;
@@ -127,14 +115,14 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 		let fresh = 0;
 		for (const record of answer.results) {
 			const id = idOf(record);
-			if (Number.isNaN(id) || held.has(id)) continue;
+			if (id === undefined || held.has(id)) continue;
 			held.set(id, record);
 			fresh++;
 		}
 		if (!answer.next || answer.results.length === 0) break;
 		if (fresh === 0) {
 			throw new TriggerReadError(
-				`Datatruck answered page ${page} of its ${listWords(event)} list with only records it had already sent, so ${event.name} stopped`,
+				`Datatruck answered page ${page} of its ${listWords(list)} list with only records it had already sent, so ${event.name} stopped`,
 				'The list seems to ignore the page number as well as the trigger\'s bound or order; the trigger cannot tell which records are new. Please report this to the node\'s maintainers.',
 			);
 		}

@@ -1,76 +1,37 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { ApiFilter, Page } from '../Datatruck/shared/lists';
-import { ignoredBy, listOf, meetsAll, memorySupport, timeReadHeld, type ListSupport } from './answerCheck';
+import { idOf, type ApiFilter, type Page } from '../Datatruck/shared/lists';
+import { listOf, meetsAll, memorySupport, noteIgnored, timeReadHeld, type ListSupport } from './answerCheck';
 import type { EventSpec } from './events';
 import { carriesTimes, timedOnly, timeOf, unreadableTimes, UnreadableEventTimeError } from './eventTime';
-import { idOf, newestFirst, TriggerReadError } from './fallbackScan';
+import { isoSeconds, newestFirst, TriggerReadError, type FetchPage, type PageQuery } from './fallbackScan';
 import { triggerSettings } from './settings';
-import { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
 import { emptyState, forget, type ScanPosition, type TriggerState } from './state';
 import { publishedFetch } from './publishedForm';
 
 /**
- * The polling algorithm, apart from n8n and HTTP so that it can be read (and tested) on its own.
+ * The polling algorithm, apart from n8n and HTTP so that it can be read (and tested) on its own. docs/trigger.md
+ * explains what it does and why ("Exactly once, and its limits", "New Work Order without a creation time", "When
+ * Datatruck ignores the trigger's query"); this says what the code adds to that.
  *
- * Event-time events (New Load, Load Picked Up, Load Delivered, New Work Order)
- * ---------------------------------------------------------------------------
- * Datatruck has no change feed and no "modified" field, only the event's own time. Records do not
- * appear in event-time order: a transaction commits a little after it stamped `created_datetime`,
- * and a pickup time is often typed in an hour after the pickup. So a read does not ask for "after
- * the last one I saw" but starts a late-entry window back (see `rereadFrom`) and skips the records
- * it remembers emitting (`seen`, kept only as far back as a read can reach). Same-second records and
- * out-of-order ids need nothing more: the cursor is a time, never an id.
+ * Event-time events: a read starts a late-entry window back (`rereadFrom`) and skips the records it remembers
+ * emitting (`seen`, kept only as far back as a read can reach): the cursor is a time, never an id. It goes oldest
+ * first (`ordering=<time>,id`) by keyset: the next request asks again for "time ≥ the last second on the previous
+ * page". Only a page that holds a single second is followed by `page` + 1 of the same query (a keyset cannot get past
+ * a second fuller than a page); the price is that the records of a page's last second are read twice. A read that
+ * `pagesPerPoll` stopped short resumes at the next poll where it stopped (`scan`): a backlog drains from its
+ * high-water mark rather than re-reading the window, so records already seen can never stall it.
  *
- * A read goes oldest first (`ordering=<time>,id`) and moves on by keyset rather than by page number:
- * the next request asks again for "time ≥ the last second on the previous page". A page number
- * shifts when a record leaves the list between two requests and skips one; a keyset does not. Only
- * a page that holds a single second is followed by `page` + 1 of the same query (a keyset cannot
- * get past a second fuller than a page). The price: the records of the page's last second are read
- * twice.
+ * New Work Order without a creation time goes by id (`byId`): the newest-first scan of fallbackScan.ts keyed by id,
+ * down to the newest id emitted; a read stopped short keeps where it stopped (`scan`), and the next polls read on
+ * below it before reading the top again. A switch from time to id starts after the newest id the reads by time saw
+ * (`newestId`); a switch back counts every id up to the cursor as emitted (`idsThrough`: the window back may reach
+ * work orders emitted by id at earlier polls).
  *
- * A poll sends at most `pagesPerPoll` requests. A read that did not reach the end of the list is
- * resumed at the next poll from where it stopped (a backlog drains from its high-water mark rather
- * than re-reading the window, so records already seen can never stall it); the next read, once
- * this one has caught up, starts a window back again and catches what came in late meanwhile.
- * What a read emits is sorted oldest first; a record that comes in late is emitted by a later poll
- * than newer ones, so "oldest first" holds within each poll.
- *
- * New Work Order without a creation time
- * --------------------------------------
- * Datatruck's published work-order page shows no creation time, and the list takes only `page` and `status`. Where
- * an answer's work orders carry no readable `created_datetime`, the trigger goes by id (remembered in its state,
- * `byId`): the newest id is the newest work order. A read asks for `ordering=-id` (a Datatruck that ignores it
- * answers newest first anyway; the answer is checked) and goes page by page down to the cursor, the newest id
- * emitted: a quiet poll is one request. It is the newest-first scan of fallbackScan.ts keyed by id. At most
- * `pagesPerPoll` pages a poll: a read stopped short emits what it read and keeps where it stopped (`scan`); the
- * next polls read on below it before reading the top again, so none is skipped. Where the list is not newest first,
- * every page is read at every poll, within 2 × pages + 3 requests. Activation records the newest id. A switch
- * from time to id starts after the newest id the reads by time saw (`newestId`); a read by id whose records carry
- * times again switches back, with what it read as seen and every id up to its cursor as emitted (`idsThrough`: the
- * window back may reach work orders emitted by id at earlier polls). A work order whose id was given before a newer
- * one's but that is committed after a poll read the newer one is not emitted (ids, not commits, are the cursor here).
- *
- * Load Flagged
- * ------------
- * No field says when a load was flagged, so a read lists the flagged loads (created in the last N
- * days, which bounds its cost) and emits those that the previous complete reads did not list. The
- * first read after activation is the baseline and emits nothing; it is taken in one poll. A load
- * that two reads in a row found unflagged and that is flagged again is emitted again; a quicker
- * unflag and re-flag goes unseen (a single read can miss a load that is still flagged, when
- * another load leaves the list between two of its pages, so one miss is not proof of an unflag).
- *
- * When Datatruck differs
- * ---------------------
- * Every answer is checked against its query (answerCheck.ts): a record before the bound, one that
- * fails a condition, one out of order. Then the finding is remembered for the credential's origin and
- * the poll goes on with a newest-first read down to the cursor (fallbackScan.ts), which is finished
- * within the same poll or fails loudly; later polls start with it. A 400 about what the node added
- * itself (the `id` tie-breaker, the time bound, the event's conditions) is retried once without it
- * (publishedForm.ts), and a read that lost its bound or a condition that way goes on newest first
- * too. Nothing here moves the cursor back.
- *
- * The poll works on a copy of the state: the caller stores it only when the whole poll succeeded,
- * so a failed request leaves the cursor where it was and emits nothing.
+ * Load Flagged compares the flagged loads of complete reads; the first, the baseline, emits nothing and is taken in
+ * one poll. Where Datatruck differs (answerCheck.ts, publishedForm.ts), the read goes on newest first down to the
+ * cursor (fallbackScan.ts) within the same poll; nothing here moves the cursor back. The poll works on a copy of the
+ * state: the caller stores it only when the whole poll succeeded, so a failed request leaves the cursor where it was
+ * and emits nothing.
  */
 
 /** What the node's parameters ask for, checked. */
@@ -110,38 +71,29 @@ const QUIET_ALL = Number.MAX_SAFE_INTEGER;
 const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
 
 /** The newest id among `records`; 0 when there is none. */
-const newestIdOf = (records: IDataObject[]) => Math.max(0, ...records.map(idOf).filter((id) => !Number.isNaN(id)));
+const newestIdOf = (records: IDataObject[]) => Math.max(0, ...records.map((record) => idOf(record) ?? 0));
+/** Newest id first (records without an id are never kept). */
+const byNewestId = (a: IDataObject, b: IDataObject) => (idOf(b) ?? 0) - (idOf(a) ?? 0);
+
+/** The user's filters and the event's conditions: what every read asks, besides its bound. */
+const readFilters = (plan: PollPlan): ApiFilter[] => [...plan.filters, ...plan.event.conditions];
+/** Load Flagged reads the loads created since this moment. */
+const createdSince = (plan: PollPlan, now: number) => now - plan.createdWithinDays * DAY_MS;
 
 /** The newest matching records, newest first: activation and Fetch Test Event. */
-export function newestQuery(plan: PollPlan, pageSize: number, now: number): PageQuery {
-	const field = plan.event.orderField;
-	const bound: ApiFilter[] =
-		plan.event.kind === 'snapshot'
-			? [{ column: 'created_datetime', value: isoSeconds(now - plan.createdWithinDays * DAY_MS), contains: 'after' }]
-			: [];
-	return {
-		filter: [...plan.filters, ...plan.event.conditions, ...bound],
-		ordering: `-${field},-id`,
-		page: 1,
-		pageSize,
-	};
+export function newestQuery(plan: PollPlan, now: number): PageQuery {
+	const bound: ApiFilter[] = plan.event.kind === 'snapshot' ? [{ column: 'created_datetime', value: isoSeconds(createdSince(plan, now)), contains: 'after' }] : [];
+	return { filter: [...readFilters(plan), ...bound], ordering: `-${plan.event.orderField},-id`, page: 1, pageSize: triggerSettings.pageSize };
 }
 
-/** One step of a read: order field at or after `position.from`, oldest first. */
+/**
+ * One step of a read: order field at or after `position.from`, oldest first. Ties are broken by id, so that paging
+ * through one second is stable (a Datatruck that refuses the tie-breaker gets the published form, publishedForm.ts).
+ */
 export function scanQuery(plan: PollPlan, position: ScanPosition): PageQuery {
 	const field = plan.event.orderField;
-	return {
-		filter: [
-			...plan.filters,
-			...plan.event.conditions,
-			{ column: field, value: isoSeconds(position.from), contains: 'after' },
-		],
-		// Ties broken by id, so that paging through one second is stable. (DRF drops an ordering
-		// field it does not allow instead of failing, so the tie-breaker can only help.)
-		ordering: `${field},id`,
-		page: position.page,
-		pageSize: triggerSettings.pageSize,
-	};
+	const bound: ApiFilter = { column: field, value: isoSeconds(position.from), contains: 'after' };
+	return { filter: [...readFilters(plan), bound], ordering: `${field},id`, page: position.page, pageSize: triggerSettings.pageSize };
 }
 
 /**
@@ -150,34 +102,28 @@ export function scanQuery(plan: PollPlan, position: ScanPosition): PageQuery {
  * answer shows Datatruck ignored a condition or the order, or is known to, the newest-first scan finds them instead,
  * stopping, where the order holds, once it has enough.
  */
-export async function latestRecords(
-	plan: PollPlan,
-	fetchPage: FetchPage,
-	now: number,
-	support: ListSupport = memorySupport(),
-): Promise<IDataObject[]> {
-	const requests = countedFetch(fetchPage);
-	const fetch = publishedFetch(requests.fetchPage, support, plan.event, plan.filters);
+export async function latestRecords(plan: PollPlan, fetchPage: FetchPage, now: number, support = memorySupport()): Promise<IDataObject[]> {
+	const requests = requestsOf(plan, fetchPage, support);
 	const want = triggerSettings.testEventCount;
-	return await timeOrId(plan, support, () => latestByTime(plan, requests, fetch, now, support), async () => {
+	return await timeOrId(plan, support, () => latestByTime(plan, requests, now, support), async () => {
 		const read = { event: plan.event, filters: readFilters(plan), start: Number.NEGATIVE_INFINITY, sent: requests.sent(), want, byId: true };
-		const found = await newestFirst(read, fetch, support);
-		return found.records.sort((a, b) => idOf(b) - idOf(a)).slice(0, want);
+		const found = await newestFirst(read, requests.published, support);
+		return found.records.sort(byNewestId).slice(0, want);
 	});
 }
 
-async function latestByTime(plan: PollPlan, requests: CountedFetch, fetch: FetchPage, now: number, support: ListSupport): Promise<IDataObject[]> {
-	const page = await trustedNewestPage(plan, timedOnly(plan.event, fetch), now, support);
+async function latestByTime(plan: PollPlan, requests: Requests, now: number, support: ListSupport): Promise<IDataObject[]> {
+	const page = await trustedNewestPage(plan, requests.timed, now, support);
 	const want = triggerSettings.testEventCount;
 	let matching: IDataObject[];
 	if (page) {
 		// Checked in the node too: a condition Datatruck could not be seen to ignore may still have been.
 		matching = page.results.filter(meetsAll(readFilters(plan), plan.event));
 	} else {
-		const start = plan.event.kind === 'snapshot' ? now - plan.createdWithinDays * DAY_MS : Number.NEGATIVE_INFINITY;
-		const found = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent: requests.sent(), want }, timedOnly(plan.event, fetch), support);
+		const start = plan.event.kind === 'snapshot' ? createdSince(plan, now) : Number.NEGATIVE_INFINITY;
+		const found = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent: requests.sent(), want }, requests.timed, support);
 		// Newest event time first, then newest id (a record without a readable time by its id alone).
-		matching = found.records.sort((a, b) => timeOf(b, plan.event.orderField) - timeOf(a, plan.event.orderField) || idOf(b) - idOf(a));
+		matching = found.records.sort((a, b) => timeOf(b, plan.event.orderField) - timeOf(a, plan.event.orderField) || byNewestId(a, b));
 	}
 	unreadableTimes(plan.event, matching);
 	return matching.slice(0, want);
@@ -188,10 +134,9 @@ async function latestByTime(plan: PollPlan, requests: CountedFetch, fetch: Fetch
  * newest time becomes the high-water mark and they are remembered as already seen, so nothing
  * that existed at activation is emitted, while a record that was still being committed then is.
  */
-async function activateNow(plan: PollPlan, requests: CountedFetch, now: number, support: ListSupport): Promise<PollOutcome> {
-	const fetchPage = timedOnly(plan.event, publishedFetch(requests.fetchPage, support, plan.event, plan.filters));
-	const page = await trustedNewestPage(plan, fetchPage, now, support);
-	if (!page) return await activateByScan(plan, fetchPage, now, support, requests.sent());
+async function activateNow(plan: PollPlan, requests: Requests, now: number, support: ListSupport): Promise<PollOutcome> {
+	const page = await trustedNewestPage(plan, requests.timed, now, support);
+	if (!page) return await activateByScan(plan, requests.timed, now, support, requests.sent());
 	const skipped = unreadableTimes(plan.event, page.results);
 	return { records: [], state: seenState(plan, page.results, Boolean(page.next), now), skipped };
 }
@@ -199,7 +144,7 @@ async function activateNow(plan: PollPlan, requests: CountedFetch, now: number, 
 /** [id, event time] of the records that have both. */
 const timesOf = (records: IDataObject[], event: EventSpec) =>
 	records
-		.map((record): [number, number] => [idOf(record), timeOf(record, event.orderField)])
+		.map((record): [number, number] => [idOf(record) ?? NaN, timeOf(record, event.orderField)])
 		.filter(([id, time]) => !Number.isNaN(id) && !Number.isNaN(time));
 
 /**
@@ -243,56 +188,35 @@ async function activateByScan(plan: PollPlan, fetchPage: FetchPage, now: number,
 async function trustedNewestPage(plan: PollPlan, fetchPage: FetchPage, now: number, support: ListSupport): Promise<Page | undefined> {
 	const held = () => timeReadHeld(support, plan.event);
 	if (!held()) return undefined;
-	const query = newestQuery(plan, triggerSettings.pageSize, now);
+	const query = newestQuery(plan, now);
 	const page = await fetchPage(query);
 	// A page answered without a filter the node added (refused, then retried without it) is not the newest matching.
-	if (!held() || noteIgnored(support, plan.event, ignoredBy(page.results, { ordering: query.ordering, filters: query.filter }, plan.event))) return undefined;
+	if (!held() || noteIgnored(support, plan.event, page.results, { ordering: query.ordering, filters: query.filter })) return undefined;
 	return page;
 }
 
-/** The user's filters and the event's conditions: what every read asks, besides its bound. */
-const readFilters = (plan: PollPlan): ApiFilter[] => [...plan.filters, ...plan.event.conditions];
-
-/**
- * Remembers what an answer ignored (once per origin, in n8n's log); true when anything was.
- */
-function noteIgnored(support: ListSupport, event: EventSpec, ignored: ReturnType<typeof ignoredBy>): boolean {
-	const list = listOf(event);
-	const assumption = event.isLoad ? 'A30' : 'A6';
-	const instead = `reads the ${list} for ${event.name} newest first by page number down to its cursor, checking every condition itself`;
-	if (ignored.bound) {
-		support.markNotHeld({ key: `${list}.filter.${event.orderField}`, assumption, seen: `ignored the filter "${event.orderField} after" on the ${list} list`, instead });
-	}
-	if (ignored.conditions) {
-		support.markNotHeld({ key: `${list}.filter`, assumption, seen: `ignored filter conditions on the ${list} list`, instead });
-	}
-	if (ignored.order) {
-		support.markNotHeld({ key: `${list}.ordering`, assumption: 'A22', seen: `answered the ${list} list out of the order it was asked for`, instead });
-	}
-	return ignored.bound || ignored.conditions || ignored.order;
-}
-
-interface CountedFetch {
-	fetchPage: FetchPage;
+/** A poll's requests, each in the form this origin takes (publishedForm.ts) and counted. */
+interface Requests {
+	published: FetchPage;
+	/** For reads by time: fails with UnreadableEventTimeError where the event can go by id instead (eventTime.ts). */
+	timed: FetchPage;
 	/** Requests sent so far, retries included: the fallback's budget counts them. */
 	sent(): number;
 	/** The newest id any answer held; undefined before a record was read. */
 	newestId(): number | undefined;
 }
 
-function countedFetch(fetchPage: FetchPage): CountedFetch {
+function requestsOf(plan: PollPlan, fetchPage: FetchPage, support: ListSupport): Requests {
 	let sent = 0;
 	let newest: number | undefined;
-	return {
-		fetchPage: async (query) => {
-			sent++;
-			const page = await fetchPage(query);
-			if (page.results.length) newest = Math.max(newest ?? 0, newestIdOf(page.results));
-			return page;
-		},
-		sent: () => sent,
-		newestId: () => newest,
+	const counted: FetchPage = async (query) => {
+		sent++;
+		const page = await fetchPage(query);
+		if (page.results.length) newest = Math.max(newest ?? 0, newestIdOf(page.results));
+		return page;
 	};
+	const published = publishedFetch(counted, support, plan.event, plan.filters);
+	return { published, timed: timedOnly(plan.event, published), sent: () => sent, newestId: () => newest };
 }
 
 /**
@@ -308,22 +232,12 @@ function rereadFrom(state: TriggerState, plan: PollPlan, now: number): number {
 	return Math.max(Math.min(state.high, state.looked - plan.lateEntryMs), state.floor);
 }
 
-function isMissingPage(error: unknown): boolean {
-	return (error as { httpCode?: unknown })?.httpCode === '404';
-}
-
 /**
  * One poll: reads from the stored position (or activates), returns what to emit and the state to
  * store. `stored` is never changed.
  */
-export async function pollOnce(
-	plan: PollPlan,
-	stored: TriggerState | undefined,
-	fetchFromDatatruck: FetchPage,
-	clock: PollClock,
-	support: ListSupport = memorySupport(),
-): Promise<PollOutcome> {
-	const requests = countedFetch(fetchFromDatatruck);
+export async function pollOnce(plan: PollPlan, stored: TriggerState | undefined, fetchPage: FetchPage, clock: PollClock, support = memorySupport()): Promise<PollOutcome> {
+	const requests = requestsOf(plan, fetchPage, support);
 	if (stored?.byId) return await pollById(plan, stored, requests, clock, support);
 	return await timeOrId(
 		plan,
@@ -375,13 +289,13 @@ function idStateAfter(plan: PollPlan, stored: TriggerState | undefined): Trigger
 }
 
 /**
- * One poll by id (see "New Work Order without a creation time" above). Activation records the newest id and emits
- * nothing. Later polls read newest first down to the cursor; a read that the per-poll limit stops emits what it read
- * and leaves the ids below it to the next polls, which go on from where it stopped before reading the top again.
+ * One poll by id (docs/trigger.md, "New Work Order without a creation time"). Activation records the newest id and
+ * emits nothing. Later polls read newest first down to the cursor; a read that the per-poll limit stops emits what it
+ * read and leaves the ids below it to the next polls, which go on from where it stopped before reading the top again.
  */
-async function pollById(plan: PollPlan, stored: TriggerState | undefined, requests: CountedFetch, clock: PollClock, support: ListSupport): Promise<PollOutcome> {
+async function pollById(plan: PollPlan, stored: TriggerState | undefined, requests: Requests, clock: PollClock, support: ListSupport): Promise<PollOutcome> {
 	const { event } = plan;
-	const fetchPage = publishedFetch(requests.fetchPage, support, event, plan.filters);
+	const fetchPage = requests.published;
 	const read = { event, filters: readFilters(plan), sent: requests.sent(), byId: true };
 	if (!stored) {
 		const found = await newestFirst({ ...read, start: Number.POSITIVE_INFINITY }, fetchPage, support);
@@ -396,11 +310,11 @@ async function pollById(plan: PollPlan, stored: TriggerState | undefined, reques
 	const found = await newestFirst({ ...read, start: state.floor + 1, resume: ordered() ? scan : undefined, mayRead }, fetchPage, support);
 	const gap = scan && ordered();
 	// Ids from `scan.from` up to `high` were emitted by the read that stopped; a read of the gap leaves the top for later.
-	const records = found.records.filter((record) => !scan || idOf(record) < scan.from || (!gap && idOf(record) > high));
+	const records = found.records.filter((record) => !scan || (idOf(record) ?? 0) < scan.from || (!gap && (idOf(record) ?? 0) > high));
 	if (!gap) state.high = Math.max(high, newestIdOf(found.read));
 	state.scan = found.stopped;
 	if (!state.scan) state.floor = state.high;
-	records.sort((a, b) => idOf(a) - idOf(b));
+	records.sort((a, b) => byNewestId(b, a));
 	// Datatruck sends creation times again: by time from here, with what this read saw as seen, and every id up to the
 	// cursor as emitted (the earlier reads by id emitted them without a time, so the window back may hold them).
 	if (!state.scan && found.read.length && carriesTimes(event, found.read)) {
@@ -410,10 +324,10 @@ async function pollById(plan: PollPlan, stored: TriggerState | undefined, reques
 }
 
 /** One poll by event time, or of Load Flagged. */
-async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requests: CountedFetch, clock: PollClock, support: ListSupport): Promise<PollOutcome> {
+async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requests: Requests, clock: PollClock, support: ListSupport): Promise<PollOutcome> {
 	const now = clock.now();
 	const { event } = plan;
-	const fetchPage = timedOnly(event, publishedFetch(requests.fetchPage, support, event, plan.filters));
+	const fetchPage = requests.timed;
 	let state: TriggerState;
 	if (stored) {
 		state = JSON.parse(JSON.stringify(stored)) as TriggerState;
@@ -435,7 +349,7 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	const visit = (record: IDataObject) => {
 		const id = idOf(record);
 		const time = timeOf(record, event.orderField);
-		if (Number.isNaN(id)) return;
+		if (id === undefined) return;
 		if (event.kind === 'snapshot') {
 			if (pass.has(id)) return;
 			pass.add(id);
@@ -447,7 +361,7 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 		found.push({ record, id, time });
 	};
 
-	const start = event.kind === 'snapshot' ? now - plan.createdWithinDays * DAY_MS : rereadFrom(state, plan, now);
+	const start = event.kind === 'snapshot' ? createdSince(plan, now) : rereadFrom(state, plan, now);
 	// A read that begins now is the one the next read's window is measured from; a resumed one keeps its first poll's.
 	const begins = !state.scan;
 	let position: ScanPosition = state.scan ?? { from: wholeSecond(start), page: 1 };
@@ -460,14 +374,10 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	for (; sent < pageCap && !finished && !fallBack; sent++) {
 		if (sent > 0 && !clock.mayContinue()) break;
 		const query = scanQuery(plan, position);
-		const page = await fetchPage(query).catch((error: unknown): Page => {
-			// A page number kept from the previous poll may be gone (records left the list): that read
-			// is over. Any other error is the transport's NodeApiError, passed on unchanged.
-			if (position.page > 1 && isMissingPage(error)) return { results: [], next: null };
-			throw error;
-		});
+		// A page number kept from the previous poll may be gone (records left the list): publishedFetch answers it empty.
+		const page = await fetchPage(query);
 		// Refused a filter the node added (the page came without it) or ignored part of the question: newest first instead.
-		if (fallBackNeeded() || noteIgnored(support, event, ignoredBy(page.results, { ordering: query.ordering, filters: readFilters(plan), bound: position.from }, event))) {
+		if (fallBackNeeded() || noteIgnored(support, event, page.results, { ordering: query.ordering, filters: readFilters(plan), bound: position.from })) {
 			fallBack = true;
 			break;
 		}
@@ -515,4 +425,4 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 }
 
 export { memorySupport } from './answerCheck';
-export { isoSeconds, type FetchPage, type PageQuery } from './pageQuery';
+export type { FetchPage, PageQuery } from './fallbackScan';
