@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { PROBED } from '../../nodes/Datatruck/resources/connection/assumptions';
 import { sandboxCredentials } from '../harness/run.cts';
 import { useSandbox } from '../harness/sandbox.cts';
@@ -14,6 +15,10 @@ import { PROFILE_SETTINGS, type ListName, type ListSwitch, type SandboxConfig, t
 const dt = useSandbox();
 const check = { resource: 'connection', operation: 'checkCompatibility' };
 const KEYS = Object.values(PROBED).map((about) => about.key);
+/** Keys no reader consults: reported, never remembered. */
+const UNREMEMBERED = Object.values(PROBED)
+	.filter((about) => about.remembered === false)
+	.map((about) => about.key);
 
 type Result = 'held' | 'not held' | 'could not tell';
 type Config = Partial<SandboxConfig>;
@@ -33,11 +38,14 @@ const HOLDS: Config = { profile: 'default' };
 const loads = (switches: ListSwitch): Config => ({ lists: { loads: switches } });
 const workOrders = (switches: ListSwitch): Config => ({ lists: { workOrders: switches } });
 const drivers = (switches: ListSwitch): Config => ({ lists: { drivers: switches } });
+const trucks = (switches: ListSwitch): Config => ({ lists: { trucks: switches } });
+const trailers = (switches: ListSwitch): Config => ({ lists: { trailers: switches } });
+const board = (switches: ListSwitch): Config => ({ lists: { dispatcherBoard: switches } });
 const NOT_HELD = 'not held' as const;
 const CANNOT_TELL = 'could not tell' as const;
 
 /** Keeps the first `count` records of a list. */
-const keep = (list: 'workOrders' | 'drivers', count: number) => (data: SandboxData) => void data[list].splice(count);
+const keep = (list: 'workOrders' | 'drivers' | 'trucks', count: number) => (data: SandboxData) => void data[list].splice(count);
 /** Gives every load the dispatcher of the first driver that has one: a list that ignores `dispatcher__id` answers the same. */
 function oneDispatcher(data: SandboxData): void {
 	const name = data.drivers.find((driver) => driver.assigned_dispatcher)!.assigned_dispatcher!.full_name;
@@ -70,8 +78,25 @@ const BROKEN: Case[] = [
 	{ clause: 'loads.filter.dispatcher__id', name: 'no dispatcher__id (a 400)', config: { loadsDispatcherId: false }, expected: { 'loads.filter.dispatcher__id': NOT_HELD } },
 	{ clause: 'loads.filter.dispatcher__id', name: 'filter on dispatcher__id ignored', config: loads({ ignoreFilter: ['dispatcher__id'] }), expected: { 'loads.filter.dispatcher__id': NOT_HELD } },
 	{ clause: 'loads.filter.dispatcher__id', name: 'unpublished columns refused', config: loads({ rejectUnknownColumns: true }), expected: { 'loads.filter.dispatcher__id': NOT_HELD } },
-	{ clause: 'requestLine.long', name: 'gunicorn’s 400 on a long line', config: { maxRequestLine: { bytes: 4094, status: 400 } }, expected: { 'requestLine.long': NOT_HELD } },
-	{ clause: 'requestLine.long', name: 'nginx’s 414 on a long line', config: { maxRequestLine: { bytes: 4094, status: 414 } }, expected: { 'requestLine.long': NOT_HELD } },
+	// The line rides on the `status,-id` request: refused, it leaves the second ordering field untold.
+	{
+		clause: 'requestLine.long',
+		name: 'gunicorn’s 400 on a long line',
+		config: { maxRequestLine: { bytes: 4094, status: 400 } },
+		expected: { 'requestLine.long': NOT_HELD, 'loads.ordering.multi': CANNOT_TELL },
+	},
+	{
+		clause: 'requestLine.long',
+		name: 'nginx’s 414 on a long line',
+		config: { maxRequestLine: { bytes: 4094, status: 414 } },
+		expected: { 'requestLine.long': NOT_HELD, 'loads.ordering.multi': CANNOT_TELL },
+	},
+	{
+		clause: 'requestLine.long',
+		name: 'a long line refused where several ordering fields are too (asked alone)',
+		config: { maxRequestLine: { bytes: 4094, status: 400 }, ...loads({ singleOrdering: 'reject' }) },
+		expected: { 'requestLine.long': NOT_HELD, 'loads.ordering.multi': NOT_HELD },
+	},
 	{ clause: 'workOrders.pageSize', name: 'page size ignored (10 a page)', config: workOrders({ ignorePageSize: true }), expected: { 'workOrders.pageSize': NOT_HELD } },
 	{ clause: 'workOrders.ordering', name: 'ordering ignored (newest first)', config: workOrders({ ignoreOrdering: true }), expected: { 'workOrders.ordering': NOT_HELD } },
 	{ clause: 'workOrders.filter', name: 'filter ignored', config: workOrders({ ignoreFilter: true }), expected: { 'workOrders.filter': NOT_HELD } },
@@ -96,8 +121,35 @@ const BROKEN: Case[] = [
 	},
 	{ clause: 'workOrders.created_datetime', name: 'no creation time', config: { workOrderTimeField: null }, expected: { 'workOrders.created_datetime': NOT_HELD } },
 	{ clause: 'workOrders.created_datetime', name: 'creation time by another name', config: { workOrderTimeField: 'created_at' }, expected: { 'workOrders.created_datetime': NOT_HELD } },
-	{ clause: 'drivers.pageSize.all', name: 'page size ignored (10 a page)', config: drivers({ ignorePageSize: true }), expected: { 'drivers.pageSize.all': NOT_HELD } },
+	{
+		clause: 'drivers.pageSize.all',
+		name: 'page size ignored (10 a page: too few drivers of one status read for the second ordering field)',
+		config: drivers({ ignorePageSize: true }),
+		expected: { 'drivers.pageSize.all': NOT_HELD, 'drivers.ordering.multi': CANNOT_TELL },
+	},
 	{ clause: 'drivers.filter.id', name: 'filter on id ignored', config: drivers({ ignoreFilter: ['id'] }), expected: { 'drivers.filter.id': NOT_HELD } },
+	{ clause: 'drivers.filter.id', name: 'filter ignored wholly', config: drivers({ ignoreFilter: true }), expected: { 'drivers.filter.id': NOT_HELD } },
+	{
+		clause: 'drivers.ordering.multi',
+		name: 'one field, 400 on more (the filter on id asked with it cannot be told)',
+		config: drivers({ singleOrdering: 'reject' }),
+		expected: { 'drivers.ordering.multi': NOT_HELD, 'drivers.filter.id': CANNOT_TELL },
+	},
+	{ clause: 'drivers.ordering.multi', name: 'one field, the rest ignored', config: drivers({ singleOrdering: 'ignoreRest' }), expected: { 'drivers.ordering.multi': NOT_HELD } },
+	{ clause: 'drivers.ordering.multi', name: 'ordering ignored', config: drivers({ ignoreOrdering: true }), expected: { 'drivers.ordering.multi': NOT_HELD } },
+	{ clause: 'trucks.filter.search', name: 'search and status ignored', config: trucks({ ignoreFilter: true }), expected: { 'trucks.filter.search': NOT_HELD } },
+	{ clause: 'trucks.filter.search', name: 'search ignored', config: trucks({ ignoreFilter: ['search'] }), expected: { 'trucks.filter.search': NOT_HELD } },
+	{ clause: 'trucks.pageSize', name: 'page size ignored (10 a page)', config: trucks({ ignorePageSize: true }), expected: { 'trucks.pageSize': NOT_HELD } },
+	{
+		clause: 'trucks.pageSize',
+		name: 'search and page size ignored (spec-only’s trucks)',
+		config: trucks({ ignoreFilter: true, ignorePageSize: true }),
+		expected: { 'trucks.filter.search': NOT_HELD, 'trucks.pageSize': NOT_HELD },
+	},
+	{ clause: 'trailers.filter.search', name: 'search and status ignored', config: trailers({ ignoreFilter: true }), expected: { 'trailers.filter.search': NOT_HELD } },
+	{ clause: 'trailers.filter.search', name: 'search ignored', config: trailers({ ignoreFilter: ['search'] }), expected: { 'trailers.filter.search': NOT_HELD } },
+	{ clause: 'trailers.pageSize', name: 'page size ignored (10 a page)', config: trailers({ ignorePageSize: true }), expected: { 'trailers.pageSize': NOT_HELD } },
+	{ clause: 'dispatcherBoard.pageSize', name: 'page size ignored (10 a page)', config: board({ ignorePageSize: true }), expected: { 'dispatcherBoard.pageSize': NOT_HELD } },
 ];
 
 /** Lists too short or too uniform to decide: the same "could not tell" whether the clause holds or not. */
@@ -105,17 +157,30 @@ const UNDECIDABLE: Case[] = [
 	...(
 		[
 			['workOrders.filter', 'seven work orders', keep('workOrders', 7), workOrders({ ignoreFilter: true }), { 'workOrders.filter': CANNOT_TELL, 'workOrders.pageSize': CANNOT_TELL }],
-			['drivers.pageSize.all', 'ten drivers', keep('drivers', 10), drivers({ ignorePageSize: true }), { 'drivers.pageSize.all': CANNOT_TELL }],
-			['loads.filter.dispatcher__id', 'every load of one dispatcher', oneDispatcher, loads({ ignoreFilter: ['dispatcher__id'] }), { 'loads.filter.dispatcher__id': CANNOT_TELL }],
+			['drivers.pageSize.all', 'ten drivers', keep('drivers', 10), drivers({ ignorePageSize: true }), { 'drivers.pageSize.all': CANNOT_TELL, 'drivers.ordering.multi': CANNOT_TELL }],
+			['trucks.filter.search', 'two trucks', keep('trucks', 2), trucks({ ignorePageSize: true }), { 'trucks.filter.search': CANNOT_TELL, 'trucks.pageSize': CANNOT_TELL }],
+			[
+				'loads.filter.dispatcher__id',
+				'every load of one dispatcher (one row on the board)',
+				oneDispatcher,
+				loads({ ignoreFilter: ['dispatcher__id'] }),
+				{ 'loads.filter.dispatcher__id': CANNOT_TELL, 'dispatcherBoard.pageSize': CANNOT_TELL },
+			],
 		] as const
 	).flatMap(([clause, short, data, ignored, expected]) =>
 		[HOLDS, ignored].map((config) => ({ clause, name: `${short}, ${config === HOLDS ? 'held' : 'ignored'}`, config, expected, data })),
 	),
 ];
 
+/** A truck or trailer list's switches: `search` ignored, and the page size; `status` is not probed (the node's probe sends none). */
+function equipmentKeys(list: 'trucks' | 'trailers', name: keyof ListSwitch, value: unknown): string[] {
+	if (name === 'ignoreFilter') return value === true || (value as string[]).includes('search') ? [`${list}.filter.search`] : [];
+	return name === 'ignorePageSize' ? [`${list}.pageSize`] : [];
+}
+
 /**
  * Which probed keys each sandbox switch breaks, for the profiles below. Every switch of a profile is listed, those
- * that no probe covers with none (they cost a request more than the eleven).
+ * that no probe can see with none (the driver list's rejectUnknownColumns: see the test below).
  */
 function keysBrokenBy(config: Config): string[] {
 	const listKeys: Record<ListName, (name: keyof ListSwitch, value: unknown) => string[]> = {
@@ -135,11 +200,14 @@ function keysBrokenBy(config: Config): string[] {
 			({ ignoreFilter: ['workOrders.filter'], rejectUnknownColumns: ['workOrders.filter'], ignoreOrdering: ['workOrders.ordering'], ignorePageSize: ['workOrders.pageSize'] })[
 				name as string
 			] ?? [],
-		drivers: (name, value) =>
-			name === 'ignorePageSize' ? ['drivers.pageSize.all'] : name === 'ignoreFilter' && (value === true || (value as string[]).includes('id')) ? ['drivers.filter.id'] : [],
-		trucks: () => [],
-		trailers: () => [],
-		dispatcherBoard: () => [],
+		drivers: (name, value) => {
+			if (name === 'ignoreFilter') return value === true || (value as string[]).includes('id') ? ['drivers.filter.id'] : [];
+			// rejectUnknownColumns: every column the node filters drivers on is published (the sandbox refuses the others anyway).
+			return ({ ignorePageSize: ['drivers.pageSize.all'], singleOrdering: ['drivers.ordering.multi'], ignoreOrdering: ['drivers.ordering.multi'] } as Record<string, string[]>)[name] ?? [];
+		},
+		trucks: (name, value) => equipmentKeys('trucks', name, value),
+		trailers: (name, value) => equipmentKeys('trailers', name, value),
+		dispatcherBoard: (name) => (name === 'ignorePageSize' ? ['dispatcherBoard.pageSize'] : []),
 	};
 	const fromLists = Object.entries(config.lists ?? {}).flatMap(([list, switches]) =>
 		Object.entries(switches as ListSwitch).flatMap(([name, value]) => listKeys[list as ListName](name as keyof ListSwitch, value)),
@@ -164,7 +232,7 @@ async function resultsUnder(config: Config, data?: (data: SandboxData) => void) 
 	}
 	const result = await dt.run({ parameters: check });
 	expect(result.error).toBeUndefined();
-	expect(dt.sandbox.log.length).toBeLessThanOrEqual(11);
+	expect(dt.sandbox.log.length).toBeLessThanOrEqual(13);
 	expect(dt.sandbox.log.every((entry) => entry.method === 'GET')).toBe(true);
 	return { json: result.json, byKey: Object.fromEntries(result.json.map((item) => [item.key as string, item.result as Result])) };
 }
@@ -191,8 +259,8 @@ describe('Check Compatibility: every probe against a sandbox that holds its clau
 		expect(byKey).toEqual(Object.fromEntries(KEYS.map((key) => [key, one.expected[key] ?? 'held'])));
 		for (const item of json.filter((found) => found.result !== 'held')) expect(item.seen).not.toBe('');
 		for (const item of json.filter((found) => found.result === NOT_HELD)) expect(item.whatTheNodeDoes).not.toMatch(/^lets Datatruck/);
-		// Only what does not hold is remembered; what could not be told is not.
-		const remembered = KEYS.filter((key) => one.expected[key] === NOT_HELD);
+		// Only what does not hold is remembered, and only where a reader consults it; what could not be told is not.
+		const remembered = KEYS.filter((key) => one.expected[key] === NOT_HELD && !UNREMEMBERED.includes(key));
 		expect(findingsFor(new URL(dt.sandbox.baseUrl).origin).map((finding) => finding.key).sort()).toEqual(remembered.sort());
 	});
 });
@@ -202,21 +270,42 @@ describe('Check Compatibility under each profile: never "held" for a clause the 
 	test.each<[SandboxProfile, Record<string, Result>, string[]]>([
 		[
 			'spec-only',
-			notHeld([
-				'loads.ordering.multi',
-				'loads.filter.dispatcher__id',
-				'requestLine.long',
-				'workOrders.pageSize',
-				'workOrders.ordering',
-				'workOrders.filter',
-				'drivers.filter.id',
-			]),
-			['drivers.singleOrdering', 'drivers.rejectUnknownColumns', 'trucks.ignoreFilter', 'trucks.ignorePageSize'],
+			{
+				...notHeld([
+					'loads.ordering.multi',
+					'loads.filter.dispatcher__id',
+					'requestLine.long',
+					'workOrders.pageSize',
+					'workOrders.ordering',
+					'workOrders.filter',
+					'drivers.ordering.multi',
+					'trucks.filter.search',
+					'trucks.pageSize',
+				]),
+				// Asked with two ordering fields, which the driver list refuses: the filter on id goes untold.
+				'drivers.filter.id': CANNOT_TELL,
+			},
+			['drivers.rejectUnknownColumns'],
 		],
 		[
 			'published',
-			notHeld(['loads.pageSize', 'links.next', 'workOrders.pageSize', 'workOrders.ordering', 'workOrders.filter', 'workOrders.created_datetime', 'drivers.pageSize.all']),
-			['trucks.ignorePageSize', 'trailers.ignorePageSize', 'dispatcherBoard.ignorePageSize'],
+			{
+				...notHeld([
+					'loads.pageSize',
+					'links.next',
+					'workOrders.pageSize',
+					'workOrders.ordering',
+					'workOrders.filter',
+					'workOrders.created_datetime',
+					'drivers.pageSize.all',
+					'trucks.pageSize',
+					'trailers.pageSize',
+					'dispatcherBoard.pageSize',
+				]),
+				// Only the drivers' first page read (10): too few of one status for the second ordering field.
+				'drivers.ordering.multi': CANNOT_TELL,
+			},
+			[],
 		],
 	])('%s', async (profile, expected, unprobed) => {
 		const settings = PROFILE_SETTINGS[profile];
@@ -227,13 +316,32 @@ describe('Check Compatibility under each profile: never "held" for a clause the 
 		expect(Object.fromEntries(ignored.map((key) => [key, byKey[key]]))).toEqual(
 			Object.fromEntries(ignored.map((key) => [key, expect.stringMatching(/^(not held|could not tell)$/)])),
 		);
-		// The switches of the profile no probe covers, named so that a new one must be placed above.
+		// The switches of the profile no probe can see, named so that a new one must be placed above.
 		const switches = Object.entries(settings.lists).flatMap(([list, one]) => Object.keys(one as ListSwitch).map((name) => `${list}.${name}`));
 		const unprobedSeen = switches.filter((name) => {
 			const [list, switchName] = name.split('.');
 			return keysBrokenBy({ lists: { [list]: { [switchName]: settings.lists[list as ListName]![switchName as keyof ListSwitch] } } }).length === 0;
 		});
 		expect(unprobedSeen).toEqual(unprobed);
+	});
+});
+
+/**
+ * The one profile switch no probe can see: the driver list's `rejectUnknownColumns` refuses a filter on a column the
+ * specification does not publish for drivers, but the driver list publishes every column it has, and the sandbox
+ * refuses a column it does not have whatever the switch. Nothing the node sends the driver list differs under it.
+ */
+describe('Check Compatibility where a switch changes nothing the node asks', () => {
+	test('drivers.rejectUnknownColumns: every clause held, the same requests as without it', async () => {
+		const asked = () => dt.sandbox.log.map((entry) => `${entry.path} ${JSON.stringify(entry.query)}`);
+		const { byKey } = await resultsUnder(drivers({ rejectUnknownColumns: true }));
+		const withSwitch = asked();
+		expect(byKey).toEqual(Object.fromEntries(KEYS.map((key) => [key, 'held'])));
+		resetSupport();
+		resetLimiters();
+		dt.sandbox.clearLog();
+		await resultsUnder(HOLDS);
+		expect(asked()).toEqual(withSwitch);
 	});
 });
 
@@ -252,10 +360,20 @@ describe('Check Compatibility against a Datatruck the sandbox cannot be', () => 
 		{ id: 2, full_name: 'Bo Park' },
 	];
 	const STATUSES = ['booked', 'dispatched', 'delivered'];
+	const unit = (prefix: string, i: number) => ({ id: i + 1, unit_number: `${prefix}${101 + i}` });
 	const LISTS: Record<string, Row[]> = {
 		'/orders/': Array.from({ length: 60 }, (_, i) => ({ id: i + 1, status: STATUSES[i % 3], dispatcher__full_name: DISPATCHERS[i % 2].full_name })),
 		'/work-orders/': Array.from({ length: 30 }, (_, i) => ({ id: i + 1, created_datetime: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() })),
-		'/drivers/list/': Array.from({ length: 40 }, (_, i) => ({ id: i + 1, assigned_dispatcher: DISPATCHERS[i % 2] })),
+		'/drivers/list/': Array.from({ length: 40 }, (_, i) => ({
+			id: i + 1,
+			status: i % 4 === 0 ? 'Home Time' : 'Available',
+			assigned_dispatcher: DISPATCHERS[i % 2],
+			assigned_truck: unit('U', i % 30),
+			assigned_trailer: unit('R', i % 30),
+		})),
+		'/trucks/list/': Array.from({ length: 34 }, (_, i) => unit('U', i)),
+		'/trailers/list/': Array.from({ length: 34 }, (_, i) => unit('R', i)),
+		'/orders/dispatcher-board/list/': Array.from({ length: 6 }, (_, i) => ({ id: i + 1, dispatcher: { id: i + 1, full_name: `Dispatcher ${i + 1}` } })),
 	};
 	let odd: Odd = {};
 	let server: Server;
@@ -278,10 +396,13 @@ describe('Check Compatibility against a Datatruck the sandbox cannot be', () => 
 	function answer(url: URL): unknown {
 		const path = url.pathname.replace(/^\/api\/v1\/openapi/, '');
 		const filter = JSON.parse(url.searchParams.get('filter') ?? '[]') as Array<{ column: string; value: unknown; contains: string }>;
-		const rows = odd.filterAnswersNothing && filter.length > 0 ? [] : LISTS[path].filter((row) => filter.every((term) => matches(row, term)));
+		const search = url.searchParams.get('search')?.toLowerCase();
+		const searched = (row: Row) => !search || String(row.unit_number).toLowerCase().includes(search);
+		const asked = filter.length > 0 || search !== undefined;
+		const rows = odd.filterAnswersNothing && asked ? [] : LISTS[path].filter((row) => searched(row) && filter.every((term) => matches(row, term)));
 		rows.sort(byOrdering(url.searchParams.get('ordering') ?? '-id'));
-		const asked = url.searchParams.get('page_size');
-		const size = odd.ownPageSize ?? (asked === 'all' ? rows.length : Number(asked ?? 10));
+		const pageSize = url.searchParams.get('page_size');
+		const size = odd.ownPageSize ?? (pageSize === 'all' ? rows.length : Number(pageSize ?? 10));
 		const next = rows.length > size ? `${baseUrl}${path}?page=2` : null;
 		return { count: rows.length, next, previous: null, results: rows.slice(0, size) };
 	}
@@ -298,8 +419,18 @@ describe('Check Compatibility against a Datatruck the sandbox cannot be', () => 
 
 	test.each<[string, Odd, Record<string, Result>]>([
 		['a Datatruck that holds every clause', {}, Object.fromEntries(KEYS.map((key) => [key, 'held' as const]))],
-		['its own page of 25 whatever page_size says', { ownPageSize: 25 }, { 'loads.pageSize': NOT_HELD, 'workOrders.pageSize': NOT_HELD, 'drivers.pageSize.all': NOT_HELD }],
-		['its own page of 5 whatever page_size says', { ownPageSize: 5 }, { 'loads.pageSize': NOT_HELD, 'workOrders.pageSize': NOT_HELD, 'drivers.pageSize.all': NOT_HELD }],
+		...[25, 5].map((own): [string, Odd, Record<string, Result>] => [
+			`its own page of ${own} whatever page_size says`,
+			{ ownPageSize: own },
+			{
+				'loads.pageSize': NOT_HELD,
+				'workOrders.pageSize': NOT_HELD,
+				'drivers.pageSize.all': NOT_HELD,
+				'trucks.pageSize': NOT_HELD,
+				'trailers.pageSize': NOT_HELD,
+				'dispatcherBoard.pageSize': NOT_HELD,
+			},
+		]),
 		[
 			'a filter that answers nothing',
 			{ filterAnswersNothing: true },
@@ -310,6 +441,12 @@ describe('Check Compatibility against a Datatruck the sandbox cannot be', () => 
 				'workOrders.filter': NOT_HELD,
 				'workOrders.ordering': CANNOT_TELL,
 				'drivers.filter.id': NOT_HELD,
+				'drivers.ordering.multi': CANNOT_TELL,
+				'trucks.filter.search': CANNOT_TELL,
+				'trucks.pageSize': CANNOT_TELL,
+				'trailers.filter.search': CANNOT_TELL,
+				'trailers.pageSize': CANNOT_TELL,
+				'dispatcherBoard.pageSize': 'held',
 			},
 		],
 	])('%s', async (_name, behaviour, expected) => {

@@ -8,10 +8,15 @@ export interface ProbedAssumption {
 	question: string;
 	ifHeld: string;
 	ifNotHeld: string;
+	/**
+	 * false: no reader of the list consults the key (the node never asks that of the list), so a "not held" is reported
+	 * but not remembered; remembering it would change nothing the node sends.
+	 */
+	remembered?: false;
 }
 
-function entry(key: string, assumption: string, question: string, ifHeld: string, ifNotHeld: string): ProbedAssumption {
-	return { key, assumption, question, ifHeld, ifNotHeld };
+function entry(key: string, assumption: string, question: string, ifHeld: string, ifNotHeld: string, remembered?: false): ProbedAssumption {
+	return { key, assumption, question, ifHeld, ifNotHeld, ...(remembered === false ? { remembered } : {}) };
 }
 
 const PAGE_NUMBERS = 'reads by page number, leaves out records it already holds and sorts in the node';
@@ -114,5 +119,48 @@ export const PROBED = {
 		'Does the driver list apply a filter on `id`?',
 		'reads one driver with `id is` and `page_size=1`',
 		'finds the driver in the list read with `page_size=all`',
+	),
+	driversMultiOrdering: entry(
+		'drivers.ordering.multi',
+		'A22',
+		'Does the driver list take several `ordering` fields (`status,-id`)?',
+		'nothing changes: the node sends the driver list one ordering field (the sort chosen), never several',
+		'nothing changes: the node sends the driver list one ordering field (the sort chosen), never several; reported, not remembered',
+		false,
+	),
+	trucksSearch: entry(
+		'trucks.filter.search',
+		'A4',
+		'Does the truck list apply `search` (part of a unit number)?',
+		'lets Datatruck search trucks (Get Many, the pickers, unit look-ups)',
+		'reads the truck list without `search` and matches the text in the node (Get Many, the pickers, unit look-ups)',
+	),
+	trucksPageSize: entry(
+		'trucks.pageSize',
+		'A2',
+		'Does the truck list answer pages of the asked `page_size`?',
+		'reads trucks 25 a page',
+		'reads on in the page size Datatruck answers, remembered for this Datatruck',
+	),
+	trailersSearch: entry(
+		'trailers.filter.search',
+		'A3',
+		'Does the trailer list apply `search` (part of a unit number)?',
+		'lets Datatruck search trailers (Get Many, the pickers, unit look-ups)',
+		'reads the trailer list without `search` and matches the text in the node (Get Many, the pickers, unit look-ups)',
+	),
+	trailersPageSize: entry(
+		'trailers.pageSize',
+		'A2',
+		'Does the trailer list answer pages of the asked `page_size`?',
+		'reads trailers in the page size it asks for (`all` for Return All)',
+		'reads on in the page size Datatruck answers, remembered for this Datatruck',
+	),
+	dispatcherBoardPageSize: entry(
+		'dispatcherBoard.pageSize',
+		'A2',
+		'Does the dispatcher board answer pages of the asked `page_size`?',
+		'reads the board in the page size it asks for (`all` for Return All)',
+		'reads on in the page size Datatruck answers, remembered for this Datatruck',
 	),
 } satisfies Record<string, ProbedAssumption>;

@@ -12,7 +12,7 @@ async function loadsById(this: IExecuteSingleFunctions, requestOptions: IHttpReq
 }
 
 /**
- * Check Compatibility: read-only probes (GET, 11 requests at most, through the token's limiter) of what the
+ * Check Compatibility: read-only probes (GET, 13 requests at most, through the token's limiter) of what the
  * specification leaves open. What does not hold is remembered for the credential's origin at once, so the
  * next read in this n8n process starts with the plan that works (shared/lists/support.ts).
  */
@@ -21,7 +21,7 @@ export const connectionCheckCompatibilityOperation = datatruckOperation({
 	value: 'checkCompatibility',
 	action: 'Check what this Datatruck supports',
 	description:
-		'Ask your Datatruck, with at most 11 read-only requests, whether it answers lists the way this node assumes where the API specification is silent; one item per assumption: held, not held or could not tell, and what the node does as a result',
+		'Ask your Datatruck, with at most 13 read-only requests, whether it answers lists the way this node assumes where the API specification is silent; one item per assumption: held, not held or could not tell, and what the node does as a result',
 	method: 'GET',
 	path: '/orders/',
 	preSend: [loadsById],
@@ -31,7 +31,8 @@ export const connectionCheckCompatibilityOperation = datatruckOperation({
 		const verdicts = await runChecks(this, answerOf(body));
 		const { origin } = await connectionFor(this);
 		// What the check found replaces what the node remembered for this Datatruck (a release may have fixed it).
-		const notHeld = verdicts.filter((found) => found.result === 'not held');
+		// A key no reader consults (the driver list's several ordering fields) is reported, not remembered.
+		const notHeld = verdicts.filter((found) => found.result === 'not held' && found.about.remembered !== false);
 		// A page size it found is kept with its finding: lists are then asked for that size from the first request on.
 		replaceFindings(
 			this,

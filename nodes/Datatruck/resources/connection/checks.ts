@@ -19,6 +19,9 @@ const verdict = (about: ProbedAssumption, result: CheckResult, seen: string, ser
 const LOADS = '/orders/';
 const WORK_ORDERS = '/work-orders/';
 const DRIVERS = '/drivers/list/';
+const TRUCKS = '/trucks/list/';
+const TRAILERS = '/trailers/list/';
+const BOARD = '/orders/dispatcher-board/list/';
 /** Work orders the filter probe reads: more than twice the three it then asks for by id. */
 const ASKED_WORK_ORDERS = 7;
 /** The page size of the work-order filter probe: fewer than the three ids it asks for, so its answer shows the page size too. */
@@ -31,10 +34,21 @@ const LARGEST_KNOWN_PAGE = 25;
 const DECIDING_PAIRS = 4;
 /** About 6 KB of query string: the longest request line the node's list plans send (A30). */
 const LONG_EXCLUSION = 600;
+/** Ids far above any real load, so leaving them out changes no answer: only the request line's length is asked. */
+const LONG_IDS = Array.from({ length: LONG_EXCLUSION }, (_, index) => 990_000_000 + index);
+/** Drivers of one status the driver probe asks for by id: four pairs for the second ordering field to decide. */
+const ASKED_DRIVERS = DECIDING_PAIRS + 1;
+/**
+ * The page size asked of the truck and trailer lists (with a search three or more units match) and of the board: no
+ * list's own page is 2 (Datatruck's pages say 10), so more records show the size ignored, fewer a smaller page.
+ */
+const SMALL_PAGE = 2;
 
 /**
- * Every probe, 11 GET requests at most (the first is the operation's own request, `loadsById`). Each
- * probe answers as many questions as it can, so that the check stays well inside one minute of the token.
+ * Every probe, 13 GET requests at most (the first is the operation's own request, `loadsById`). Each probe answers as
+ * many questions as it can, so that the check stays well inside one minute of the token: the long request line rides
+ * on the loads' `status,-id` request, the drivers' several ordering fields on their filter on id, and each of the
+ * truck list, the trailer list and the board is asked once, for its page size and (trucks, trailers) its search.
  */
 export async function runChecks(ctx: IExecuteSingleFunctions, loadsById: ProbeAnswer): Promise<Verdict[]> {
 	const loadsByIdDown = await probe(ctx, LOADS, { page_size: SECOND_LOADS_PAGE, ordering: '-id' });
@@ -44,14 +58,18 @@ export async function runChecks(ctx: IExecuteSingleFunctions, loadsById: ProbeAn
 		pageSizeVerdict(loadsById, loadsByIdDown),
 		nextLinkVerdict(baseUrl, loadsById),
 	];
-	verdicts.push(await multiOrderingVerdict(ctx));
+	const multi = await multiOrderingProbes(ctx);
 	const filtered = await filterVerdicts(ctx, loadsByIdDown);
+	verdicts.push(multiOrderingVerdict(multi, filtered.answered));
 	verdicts.push(...filtered.verdicts);
 	const drivers = await probe(ctx, DRIVERS, { page_size: 'all' });
 	verdicts.push(await dispatcherVerdict(ctx, loadsByIdDown.records, drivers.records));
-	verdicts.push(await longLineVerdict(ctx, filtered.answered));
+	verdicts.push(multi.down ? longLineVerdict(multi.down, filtered.answered) : longLineVerdict(await longLineProbe(ctx), filtered.answered));
 	verdicts.push(...(await workOrderVerdicts(ctx)));
 	verdicts.push(...(await driverVerdicts(ctx, drivers)));
+	verdicts.push(...(await equipmentVerdicts(ctx, 'trucks', drivers.records)));
+	verdicts.push(...(await equipmentVerdicts(ctx, 'trailers', drivers.records)));
+	verdicts.push(await boardVerdict(ctx));
 	return verdicts;
 }
 
@@ -122,13 +140,32 @@ function orderingVerdict(about: ProbedAssumption, up: ProbeAnswer, down: ProbeAn
 	return verdict(about, 'not held', `\`ordering=id\` came back as ${preview(upIds)} and \`ordering=-id\` as ${preview(downIds)}`);
 }
 
-/** `status,id` and `status,-id`: within each run of one status the ids must follow the second field. */
-async function multiOrderingVerdict(ctx: IExecuteSingleFunctions): Promise<Verdict> {
-	const about = PROBED.loadsMultiOrdering;
+interface MultiOrderingProbes {
+	up: ProbeAnswer;
+	/** `status,-id` with the long request line (600 ids left out); not asked when `status,id` was refused. */
+	down?: ProbeAnswer;
+}
+
+/**
+ * `status,id`, then `status,-id` leaving out 600 ids no load has: the second request is also the long request line's
+ * probe (A30). Ids that far up change no answer, so the ties decide as without them; should the line be refused, the
+ * second field cannot be told. When `status,id` is refused there is no second request, and the line is asked alone.
+ */
+async function multiOrderingProbes(ctx: IExecuteSingleFunctions): Promise<MultiOrderingProbes> {
 	const up = await probe(ctx, LOADS, { page_size: 25, ordering: 'status,id' });
+	if (up.status !== 200) return { up };
+	const down = await probe(ctx, LOADS, { page_size: 25, ordering: 'status,-id', filter: [{ column: 'id', value: LONG_IDS, contains: 'exclude_in' }] });
+	return { up, down };
+}
+
+/** Within each run of one status the ids must follow the second field, `id` one way and `-id` the other. */
+function multiOrderingVerdict({ up, down }: MultiOrderingProbes, shortLineAnswered: boolean): Verdict {
+	const about = PROBED.loadsMultiOrdering;
 	if (up.status !== 200) return verdict(about, 'not held', refused(up, '`ordering=status,id`'));
-	const down = await probe(ctx, LOADS, { page_size: 25, ordering: 'status,-id' });
-	if (down.status !== 200) return verdict(about, 'not held', refused(down, '`ordering=status,-id`'));
+	if (!down || down.status !== 200) {
+		const line = !down || lineRefusal(down) || shortLineAnswered ? ' (the line, not the ordering)' : '';
+		return verdict(about, 'could not tell', `\`ordering=status,id\` was answered, but the \`status,-id\` request, which also carried the long request line, got HTTP ${down?.status}${line}`);
+	}
 	const ties = (answer: ProbeAnswer) => runsOf(answer.records, 'status').filter((run) => run.length > 1);
 	const [upTies, downTies] = [ties(up), ties(down)];
 	const pairs = (runs: IDataObject[][]) => runs.reduce((sum, run) => sum + run.length - 1, 0);
@@ -221,20 +258,25 @@ async function dispatcherVerdict(ctx: IExecuteSingleFunctions, loads: IDataObjec
 	return verdict(about, 'held', `${query} brought only that dispatcher's loads`);
 }
 
+/** The long request line asked alone, where the loads' `status,-id` request did not carry it (`status,id` was refused). */
+async function longLineProbe(ctx: IExecuteSingleFunctions): Promise<ProbeAnswer> {
+	return await probe(ctx, LOADS, { page_size: 1, filter: [{ column: 'id', value: LONG_IDS, contains: 'exclude_in' }] });
+}
+
+/** A refusal that says it is the line's length: nginx's 414, or words of gunicorn's when the transport kept them. */
+function lineRefusal(answer: ProbeAnswer): boolean {
+	return answer.status === 414 || /request.?line|too large|too long/i.test(answer.refusal ?? '');
+}
+
 /**
  * 600 ids left out, about 7 KB. A 414 says it; gunicorn's 400 is an HTML page whose words the transport does not
  * keep, so a 400 counts as the line's length only when the same filter with one id was answered (`shortLineAnswered`).
  */
-async function longLineVerdict(ctx: IExecuteSingleFunctions, shortLineAnswered: boolean): Promise<Verdict> {
+function longLineVerdict(answer: ProbeAnswer, shortLineAnswered: boolean): Verdict {
 	const about = PROBED.longRequestLine;
-	// Ids far above any real load, so the answer is the ordinary first page.
-	const ids = Array.from({ length: LONG_EXCLUSION }, (_, index) => 990_000_000 + index);
-	const answer = await probe(ctx, LOADS, { page_size: 1, filter: [{ column: 'id', value: ids, contains: 'exclude_in' }] });
-	const query = `a request line of about ${Math.round(encodeURIComponent(JSON.stringify(ids)).length / 1024)} KB`;
+	const query = `a request line of about ${Math.round(encodeURIComponent(JSON.stringify(LONG_IDS)).length / 1024)} KB`;
 	if (answer.status === 200) return verdict(about, 'held', `${query} was answered`);
-	if (answer.status === 414 || /request.?line|too large|too long/i.test(answer.refusal ?? '')) {
-		return verdict(about, 'not held', refused(answer, query));
-	}
+	if (lineRefusal(answer)) return verdict(about, 'not held', refused(answer, query));
 	if (shortLineAnswered) return verdict(about, 'not held', `${refused(answer, query)}, though the same filter with one id was answered`);
 	return verdict(about, 'could not tell', `${refused(answer, query)}, and the filter on id was not answered when short`);
 }
@@ -300,9 +342,11 @@ function createdTimeVerdict(answer: ProbeAnswer): Verdict {
 }
 
 /**
- * `page_size=all` (read before, for the dispatchers), then `id is` the last driver of that list (the first of
- * Datatruck's usual order would prove nothing). A list no longer than one page of Datatruck's own size comes whole
- * whatever `page_size` says, so `all` is held only beyond that size.
+ * `page_size=all` (read before, for the dispatchers), then `id is_in` five drivers of one status with `page_size=6`
+ * and `ordering=status,±id`. A list that ignores the filter answers six drivers, which cannot all be among the five
+ * (and its count is all its drivers); a list of six drivers or fewer could, and the check says it cannot tell. A list
+ * no longer than one page of Datatruck's own size comes whole whatever `page_size` says, so `all` is held only beyond
+ * that size.
  */
 async function driverVerdicts(ctx: IExecuteSingleFunctions, all: ProbeAnswer): Promise<Verdict[]> {
 	const about = PROBED.driversPageSizeAll;
@@ -317,19 +361,160 @@ async function driverVerdicts(ctx: IExecuteSingleFunctions, all: ProbeAnswer): P
 					: total <= LARGEST_KNOWN_PAGE
 						? verdict(about, 'could not tell', `only ${total} driver(s): one page of Datatruck's own size may hold them all`)
 						: verdict(about, 'held', `\`page_size=all\` brought all ${total} drivers`);
-	const ids = idsOf(all);
-	if (ids.length < 2) return [whole, verdict(PROBED.driversIdFilter, 'could not tell', `only ${ids.length} driver(s) to pick from`)];
-	const wanted = ids[ids.length - 1];
-	const one = await probe(ctx, DRIVERS, { page_size: 1, filter: [{ column: 'id', value: String(wanted), contains: 'is' }] });
-	const query = `\`id is ${wanted}\``;
-	const got = idsOf(one);
-	const byId =
-		one.status !== 200
-			? verdict(PROBED.driversIdFilter, 'not held', refused(one, query))
-			: got.length > 0 && got.every((id) => id === wanted)
-				? verdict(PROBED.driversIdFilter, 'held', `${query} brought driver ${wanted}`)
-				: verdict(PROBED.driversIdFilter, 'not held', `${query} brought ${got.length ? `driver ${got[0]}` : 'no driver'}`);
-	return [whole, byId];
+	const asked = askedDrivers(all.records);
+	if (asked.ids.length < 2) {
+		const why = `only ${all.records.length} driver(s) to pick from`;
+		return [whole, verdict(PROBED.driversIdFilter, 'could not tell', why), verdict(PROBED.driversMultiOrdering, 'could not tell', why)];
+	}
+	const answer = await probe(ctx, DRIVERS, {
+		page_size: asked.ids.length + 1,
+		ordering: `status,${asked.descending ? '-' : ''}id`,
+		filter: [{ column: 'id', value: asked.ids, contains: 'is_in' }],
+	});
+	return [whole, driverIdVerdict(answer, asked.ids), driverOrderingVerdict(answer, asked.descending)];
+}
+
+/**
+ * The drivers the id probe asks for: up to five of the status most drivers have, in the order the list came, fewer
+ * than all (so a list that ignores the filter answers another), and whether to ask their ids descending: the way
+ * they did not come, so that a list that ignores the second ordering field, answering ties its own way, shows it.
+ */
+function askedDrivers(drivers: IDataObject[]): { ids: number[]; descending: boolean } {
+	const byStatus = new Map<unknown, number[]>();
+	for (const driver of drivers) byStatus.set(driver.status, [...(byStatus.get(driver.status) ?? []), Number(driver.id)]);
+	const largest = [...byStatus.values()].reduce<number[]>((most, ids) => (ids.length > most.length ? ids : most), []);
+	const ids = largest.slice(0, Math.min(ASKED_DRIVERS, drivers.length - 1));
+	return { ids, descending: inIdOrder(ids, false) };
+}
+
+function driverIdVerdict(answer: ProbeAnswer, asked: number[]): Verdict {
+	const about = PROBED.driversIdFilter;
+	const query = `\`id is_in [${asked.join(',')}]\``;
+	if (answer.status !== 200) {
+		const ordering = /ordering/i.test(answer.refusal ?? '');
+		return ordering
+			? verdict(about, 'could not tell', `${refused(answer, `${query} with two ordering fields`)} (the ordering refused, not the filter)`)
+			: verdict(about, 'not held', refused(answer, query));
+	}
+	const got = idsOf(answer);
+	const strangers = got.filter((id) => !asked.includes(id));
+	if (strangers.length > 0) return verdict(about, 'not held', `${query} brought ${strangers.length} other driver(s)`);
+	if (got.length === 0) return verdict(about, 'not held', `${query} brought no driver, though those were just read`);
+	if (answer.count === undefined) return verdict(about, 'could not tell', `${query} brought a bare list of ${got.length} of them, with no count to compare with`);
+	if (answer.count > asked.length) return verdict(about, 'not held', `${query} counted ${answer.count} drivers`);
+	return verdict(about, 'held', `${query} brought only those drivers`);
+}
+
+/** Ties of one status must follow the second field, asked the way the list did not order them by itself. */
+function driverOrderingVerdict(answer: ProbeAnswer, descending: boolean): Verdict {
+	const about = PROBED.driversMultiOrdering;
+	const ordering = `\`ordering=status,${descending ? '-' : ''}id\``;
+	if (answer.status !== 200) {
+		return /ordering/i.test(answer.refusal ?? '')
+			? verdict(about, 'not held', refused(answer, ordering))
+			: verdict(about, 'could not tell', `${refused(answer, `${ordering} with a filter on id`)}: the filter may be what was refused`);
+	}
+	const runs = runsOf(answer.records, 'status').filter((run) => run.length > 1);
+	const ids = (run: IDataObject[]) => run.map((record) => Number(record.id));
+	if (runs.some((run) => !inIdOrder(ids(run), descending))) {
+		return verdict(about, 'not held', `accepted ${ordering} but ignored the second field: drivers of the same status were not in that id order`);
+	}
+	const pairs = runs.reduce((sum, run) => sum + run.length - 1, 0);
+	if (pairs < DECIDING_PAIRS) return verdict(about, 'could not tell', `only ${pairs} pair(s) of drivers next to each other shared a status, too few for the second field to decide`);
+	return verdict(about, 'held', `drivers of the same status came back by id, the way ${ordering} asked and not the way the list orders them itself`);
+}
+
+type Equipment = 'trucks' | 'trailers';
+
+const EQUIPMENT: Record<Equipment, { url: string; noun: string; unitOf: string; search: ProbedAssumption; pageSize: ProbedAssumption }> = {
+	trucks: { url: TRUCKS, noun: 'truck', unitOf: 'assigned_truck', search: PROBED.trucksSearch, pageSize: PROBED.trucksPageSize },
+	trailers: { url: TRAILERS, noun: 'trailer', unitOf: 'assigned_trailer', search: PROBED.trailersSearch, pageSize: PROBED.trailersPageSize },
+};
+
+/**
+ * One request: `search` a text that three or more of the units the drivers show hold and at least one does not (the
+ * start of a unit number), with `page_size=2`. A list that ignores the search answers units without the text, or
+ * counts every unit (no fewer than those the drivers show); one that ignores the page size answers more than two.
+ */
+async function equipmentVerdicts(ctx: IExecuteSingleFunctions, list: Equipment, drivers: IDataObject[]): Promise<Verdict[]> {
+	const { url, noun, unitOf, search, pageSize } = EQUIPMENT[list];
+	const units = [...new Set(drivers.map((driver) => (driver[unitOf] as IDataObject | null | undefined)?.unit_number).filter((unit): unit is string => typeof unit === 'string' && unit !== ''))];
+	const text = searchTextFor(units);
+	const answer = await probe(ctx, url, { page_size: SMALL_PAGE, ...(text ? { params: { search: text } } : {}) });
+	const sizeVerdict = smallPageVerdict(pageSize, answer, `${noun}s`, text === undefined ? '' : ` and \`search=${text}\``);
+	if (text === undefined) {
+		return [verdict(search, 'could not tell', `the drivers show ${units.length} ${noun} unit number(s), none of whose starts three of them share and another does not`), sizeVerdict];
+	}
+	const query = `\`search=${text}\``;
+	const known = units.filter((unit) => holds(unit, text)).length;
+	const strangers = answer.records.filter((record) => !holds(record, text));
+	const searched =
+		answer.status !== 200
+			? verdict(search, 'not held', refused(answer, query))
+			: strangers.length > 0
+				? verdict(search, 'not held', `${query} brought ${strangers.length} ${noun}(s) that do not hold it`)
+				: answer.records.length === 0
+					? verdict(search, 'could not tell', `${query} brought no ${noun}, though ${known} the drivers show hold it`)
+					: answer.count === undefined
+						? verdict(search, 'could not tell', `${query} brought a bare list, with no count to compare with`)
+						: answer.count >= units.length
+							? verdict(search, 'could not tell', `${query} counted ${answer.count}, no fewer than the ${units.length} ${noun}s the drivers show: a list that ignores it counts as many`)
+							: verdict(search, 'held', `${query} brought only ${noun}s that hold it, ${answer.count} of at least ${units.length} ${noun}s`);
+	return [searched, sizeVerdict];
+}
+
+/** Whether any value of a record (or a unit number) holds the text, ignoring case, as `search` compares (A3). */
+function holds(value: unknown, text: string): boolean {
+	if (value !== null && typeof value === 'object') return Object.values(value as IDataObject).some((inner) => holds(inner, text));
+	return String(value ?? '').toLowerCase().includes(text.toLowerCase());
+}
+
+/**
+ * The start of a unit number that three or more units hold and not all, the fewest such. Preferred: one that none of
+ * the two lowest and two highest unit numbers holds, since a list that ignores the search most likely answers those
+ * first (by id or by unit, either way); a text they hold could let it pass unseen, and the check then says it cannot
+ * tell. Never a reason for "held" by itself: that needs the count.
+ */
+function searchTextFor(units: string[]): string | undefined {
+	const sorted = [...units].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+	const ends = [...sorted.slice(0, SMALL_PAGE), ...sorted.slice(-SMALL_PAGE)];
+	let best: { text: string; held: number; atEnds: boolean } | undefined;
+	for (const unit of sorted) {
+		for (let length = unit.length - 1; length > 0; length--) {
+			const text = unit.slice(0, length);
+			const held = units.filter((other) => holds(other, text)).length;
+			if (held <= SMALL_PAGE || held >= units.length) continue;
+			const atEnds = ends.some((end) => holds(end, text));
+			if (!best || (best.atEnds && !atEnds) || (best.atEnds === atEnds && held < best.held)) best = { text, held, atEnds };
+		}
+	}
+	return best?.text;
+}
+
+/**
+ * The board over a window wide enough for every trip, asked for two rows: more show the page size ignored, fewer a
+ * smaller page (a board of two dispatchers or fewer cannot tell).
+ */
+async function boardVerdict(ctx: IExecuteSingleFunctions): Promise<Verdict> {
+	const year = new Date().getUTCFullYear();
+	const window = { start_date: `${year - 5}-01-01`, end_date: `${year + 1}-12-31` };
+	const answer = await probe(ctx, BOARD, { page_size: SMALL_PAGE, params: window });
+	return smallPageVerdict(PROBED.dispatcherBoardPageSize, answer, 'rows', ` over ${window.start_date} to ${window.end_date}`);
+}
+
+/** `page_size=2` of a list: two of more held, any other number not; the records a page holds kept where more remain. */
+function smallPageVerdict(about: ProbedAssumption, answer: ProbeAnswer, noun: string, besides: string): Verdict {
+	const asked = `\`page_size=${SMALL_PAGE}\`${besides}`;
+	const served = answer.records.length;
+	if (answer.status !== 200) return verdict(about, 'could not tell', refused(answer, asked));
+	const total = answer.count;
+	// The records a page holds, where more remain after it (else the page may be longer than what there was).
+	const full = total !== undefined && total > served ? served : undefined;
+	if (served > SMALL_PAGE) return verdict(about, 'not held', `${asked} brought ${served} ${noun}${total === undefined ? '' : ` of ${total}`}`, full);
+	if (total === undefined) return verdict(about, 'could not tell', `${asked} brought a bare list of ${served} ${noun}, with no count to compare with`);
+	if (total <= SMALL_PAGE) return verdict(about, 'could not tell', `only ${total} ${noun} to page`);
+	if (served < SMALL_PAGE) return verdict(about, 'not held', `${asked} brought ${served} of ${total} ${noun}`, full);
+	return verdict(about, 'held', `${asked} brought ${SMALL_PAGE} of ${total} ${noun}`);
 }
 
 function preview(ids: number[]): string {

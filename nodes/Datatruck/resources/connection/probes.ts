@@ -19,6 +19,8 @@ export interface ProbeQuery {
 	page_size?: number | 'all';
 	ordering?: string;
 	filter?: Array<{ column: string; value: unknown; contains: string }>;
+	/** Other query parameters, sent as given: an equipment list's `search`, the board's window. */
+	params?: IDataObject;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function probe(ctx: IExecuteSingleFunctions, url: string, query: Pr
 	if (query.page_size !== undefined) qs.page_size = query.page_size;
 	if (query.ordering) qs.ordering = query.ordering;
 	if (query.filter) qs.filter = JSON.stringify(query.filter);
+	Object.assign(qs, query.params);
 	return await datatruckRequest(ctx, { method: 'GET', url, qs }).then(answerOf, (error: unknown): ProbeAnswer => {
 		const status = error instanceof NodeApiError ? Number(error.httpCode) : NaN;
 		// Anything but a refusal of the query is the transport's NodeApiError, passed on unchanged.
