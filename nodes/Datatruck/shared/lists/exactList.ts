@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { DatatruckContext, DatatruckRequest, RequestPurpose } from '../transport';
 import type { ApiFilter } from './filters';
-import { exactPlanHolds } from './listFindings';
 import { allPages, askedAs, excludableIds, isLastPage, listReadFor, NeedsLess, needsLess, numberedPage, queryPage, type FilterReplacement, type ListRead } from './listRead';
 import { readPlain } from './plainList';
 import { fetchByPageNumber } from './pageNumberList';
-import { findingsFor, markNotHeld, type Finding } from './support';
+import { markNotHeld, supports } from './support';
+import { choosePlan, plainPlan, type Plan, type ReadSoFar } from './planner';
 import {
 	excludeIds,
 	idOf,
@@ -22,7 +22,7 @@ import {
 	withIdTieBreaker,
 	type SortTerm,
 } from './listPlan';
-import { atOrPast, firstTermPlan, ID_ASCENDING, keysetPlan, segmentFilters, spinePlan, type AnchoredPlan, type Segment } from './listSegments';
+import { atOrPast, ID_ASCENDING, keysetPlan, segmentFilters, spinePlan, type AnchoredPlan, type Segment } from './listSegments';
 import { pageSizeFor, type ChangeSafeList, type ListShape, type Page } from './pagination';
 
 /**
@@ -147,7 +147,6 @@ async function fetchChangeSafe(
 	// Paging parameters are the node's to set on every read.
 	const qs = Object.fromEntries(Object.entries(rest).filter(([key]) => key !== 'page' && key !== 'page_size'));
 	const read = await listReadFor(ctx, { ...request, qs }, purpose, list.fields, replacements);
-	const name = read.list;
 	const ownTerms = parseOrdering(String(ordering || list.defaultOrdering), list.fields);
 	read.tieBreakerAdded = !ownTerms.some((term) => term.path === 'id');
 	read.defaultOrdering = list.defaultOrdering;
@@ -155,16 +154,32 @@ async function fetchChangeSafe(
 	const want = limit ?? Infinity;
 	// Where Datatruck was seen to answer fewer a page than asked, the read asks for that many from the start.
 	const pageSize = Math.min(maxPageSize, want, read.served ?? Infinity);
-	for (let attempt = 0; ; attempt++) {
-		if (!exactPlanHolds(read.origin, name, read.filters)) return await readWithLess(read, list, ownTerms, userTerms, maxPageSize, want, []);
-		const outcome = await readExact(read, list, userTerms, { pageSize, maxPageSize }, want, limit).catch(needsLess);
+	const so: ReadSoFar = { gaveUp: new Set(), pages: [] };
+	for (;;) {
+		const plan = choosePlan(read, list, ownTerms, userTerms, want, so);
+		const outcome = await runPlan(read, list, plan, userTerms, { pageSize, maxPageSize }, want, limit, so.pages).catch(needsLess);
 		if (!(outcome instanceof NeedsLess)) return outcome;
-		if (attempt === 0 && (await usePublished(read, outcome))) continue;
-		return await readWithLess(read, list, ownTerms, userTerms, maxPageSize, want, outcome.findings, outcome.pages);
+		if (outcome.pages) so.pages.push(outcome.pages);
+		if (await usePublished(read, outcome)) continue;
+		// What the plan ended on is learnt; a plan that ended on nothing new is not chosen again, and a plain plan
+		// refused with nothing the node added left to drop passes the refusal on as the user's.
+		const learnt = outcome.findings.filter((finding) => supports(read.origin, finding.key) && !read.pending.some((known) => known.key === finding.key));
+		read.pending.push(...learnt);
+		if (learnt.length === 0 && plan.kind === 'plain') so.userOnly = true;
+		else if (learnt.length === 0) so.gaveUp.add(plan.kind);
 	}
 }
 
-/** A column the node chose itself was refused: once more with its published form (the finding remembered), if it has one. */
+function runPlan(read: ListRead, list: ChangeSafeList, plan: Plan, userTerms: SortTerm[], sizes: { pageSize: number; maxPageSize: number }, want: number, limit: number | undefined, pages: Page[][]): Promise<IDataObject[]> {
+	if (plan.kind === 'exact') return readExact(read, list, userTerms, sizes, want, limit);
+	if (plan.kind === 'plain') return readPlain(read, plan, userTerms, sizes.maxPageSize, want, pages);
+	// Page 1 of the user's query, read by the plan before, is the start of this one: nothing read is thrown away.
+	const first = plan.plan.sortHere ? undefined : pages.find((run) => askedAs(read, run[0], read.filters, plan.plan.terms))?.[0];
+	const start = unheld(first?.results ?? [], new Set());
+	return readAnchored(read, start, userTerms, plan.plan, Math.min(sizes.maxPageSize, want), want);
+}
+
+/** A column the node chose itself was refused: its published form takes its place (the finding remembered), if it has one. */
 async function usePublished(read: ListRead, refused: NeedsLess): Promise<boolean> {
 	const replace = refused.replace === undefined ? undefined : read.replacements.get(refused.replace);
 	if (!replace) return false;
@@ -172,52 +187,6 @@ async function usePublished(read: ListRead, refused: NeedsLess): Promise<boolean
 	read.filters = read.filters.map((filter) => (filter.column === refused.replace ? published : filter));
 	for (const finding of refused.findings) markNotHeld(read.ctx, read.origin, finding);
 	return true;
-}
-
-/** What the exact plan needs that anchored pages do without: a long request line, several ordering fields, a filter on `id`. */
-const ANCHORED_KEEPS = (list: string) => ['requestLine.long', `${list}.ordering.multi`, `${list}.filter.id`];
-
-/**
- * The read once Datatruck was seen not to do all the exact plan needs (`pending`: what this read just saw, the
- * rest is remembered per origin). Where only the request line, the number of ordering fields or the filter on `id`
- * falls short, pages anchored on the last record stay exact and read the list once: with one ordering field, on the
- * user's number or date field alone (firstTermPlan); else on the sort field, or else on the spine and sorted here.
- * The spine is the id, or where Datatruck ignores the filter on `id`, the list's creation time (nothing left out by
- * id: the records held at the anchor come back and are dropped here). Anything more, and a list without such a
- * field, take the plain plan (plainList.ts), as does an anchor Datatruck is then seen to ignore.
- */
-async function readWithLess(
-	read: ListRead,
-	list: ChangeSafeList,
-	ownTerms: SortTerm[],
-	userTerms: SortTerm[],
-	maxPageSize: number,
-	want: number,
-	pending: Finding[],
-	readAlready?: Page[],
-): Promise<IDataObject[]> {
-	const lacking = [...findingsFor(read.origin), ...pending]
-		.map((finding) => finding.key)
-		.filter((key) => key === 'requestLine.long' || key.startsWith(`${read.list}.`));
-	const anchorable = lacking.every((key) => ANCHORED_KEEPS(read.list).includes(key)) && exactPlanHolds(read.origin, read.list, read.filters, ANCHORED_KEEPS(read.list));
-	const created = list.keysetFields.find((field) => field !== 'id');
-	const spine = !lacking.includes(`${read.list}.filter.id`) ? ID_ASCENDING : created ? parseOrdering(created, list.fields)[0] : undefined;
-	let plan: AnchoredPlan | undefined;
-	// Its first page asks for the user's field alone: a 400 that this gets too is about the user's own sort.
-	// A field the list's table does not know (a custom sort) is asked alone first (readPlain): a 400 is the user's.
-	const known = ownTerms.every((term) => term.kind !== undefined);
-	if (anchorable && spine && lacking.includes(`${read.list}.ordering.multi`) && read.tieBreakerAdded) plan = firstTermPlan(ownTerms, list.keysetFields, spine) ?? (known ? spinePlan(spine) : undefined);
-	else if (anchorable && spine) plan = keysetPlan(userTerms, list.keysetFields, readAlready?.[0]?.results[0], spine) ?? spinePlan(spine);
-	// Without the filter on `id`, nothing can be anchored on it.
-	if (!plan || plan.segments.some((segment) => segment.term.path === 'id' && plan?.spine.path !== 'id')) return await readPlain(read, userTerms, maxPageSize, want, pending, readAlready);
-	// Page 1 of the user's query, read by the plan before, is the start of this one: nothing read is thrown away.
-	const start = !plan.sortHere && askedAs(read, readAlready?.[0], read.filters, plan.terms) ? unheld(readAlready?.[0]?.results ?? [], new Set()) : [];
-	const anchored = await readAnchored(read, start, userTerms, plan, Math.min(maxPageSize, want), want).catch(needsLess);
-	if (anchored instanceof NeedsLess && (await usePublished(read, anchored))) return await readWithLess(read, list, ownTerms, userTerms, maxPageSize, want, pending);
-	if (anchored instanceof NeedsLess) return await readPlain(read, userTerms, maxPageSize, want, [...pending, ...anchored.findings], readAlready);
-	// Remembered once a plan that needs less was answered.
-	for (const finding of pending) markNotHeld(read.ctx, read.origin, finding);
-	return anchored;
 }
 
 /** The exact plan: page 1, then stretches checked by left-out ids, or pages anchored on the last record read. */
@@ -404,7 +373,10 @@ function fits(read: ListRead, filters: ApiFilter[], terms: SortTerm[], pageSize:
  */
 async function tiesOf(read: ListRead, segment: Segment, anchor: IDataObject, userTerms: SortTerm[], plan: AnchoredPlan, terms: SortTerm[], pageSize: number, seen: Set<number>): Promise<IDataObject[]> {
 	const within = [...segment.within, { ...keysetBound(segment.term, anchor), contains: 'is' }];
-	if (segment.term.path === plan.spine.path) return unheld(await readPlain({ ...read, filters: [...read.filters, ...within] }, [ID_ASCENDING], pageSize, Infinity, []), seen);
+	if (segment.term.path === plan.spine.path) {
+		const ties = { ...read, filters: [...read.filters, ...within] };
+		return unheld(await readPlain(ties, plainPlan(ties, [ID_ASCENDING], Infinity), [ID_ASCENDING], pageSize, Infinity), seen);
+	}
 	if (plan.spine.path !== 'id') return await readAnchored(read, [], userTerms, spinePlan(plan.spine, within), pageSize, Infinity, seen);
 	// With one ordering field the ties are asked for by id alone.
 	const order = terms.length > 1 ? terms : [ID_ASCENDING];

@@ -3,18 +3,10 @@ import { connectionFor, datatruckRequest, type DatatruckContext, type DatatruckR
 import { disregardIn } from './answerCheck';
 import type { ApiFilter, FilterField } from './filters';
 import { ListBudget } from './listBudget';
-import {
-	filterIgnored,
-	listNameOf,
-	orderingIgnored,
-	orderingMultiRefused,
-	requestLineTooLong,
-	saysAbout,
-	saysLineTooLong,
-} from './listFindings';
+import { filterIgnored, listNameOf, orderingIgnored, refusedAdditions, requestLineTooLong, saysLineTooLong } from './listFindings';
 import { formatOrdering, valueAt, type SortTerm } from './listPlan';
 import { readPage, type Page } from './pagination';
-import { rememberPageSize, servedPageSize, type Finding } from './support';
+import { markNotHeld, rememberPageSize, servedPageSize, type Finding } from './support';
 
 /**
  * One list read's requests: each counted against the read's budget, each answer checked against its question
@@ -50,6 +42,8 @@ export interface ListRead {
 	served?: number;
 	/** The order the list comes in when `ordering` is not taken (`-id`), for a list that takes `filter`. */
 	defaultOrdering?: string;
+	/** Findings of a plan that ended, remembered once a plan that needs less is answered (a 400 it gets too is the user's). */
+	pending: Finding[];
 }
 
 /** A read of the list `request` asks for, its query split into the user's filters and the rest. */
@@ -76,6 +70,7 @@ export async function listReadFor(
 		tieBreakerAdded: false,
 		replacements,
 		served: servedPageSize(connection.origin, list),
+		pending: [],
 	};
 }
 
@@ -136,24 +131,17 @@ export function excludableIds(read: ListRead, filters: ApiFilter[], terms: SortT
 	return Math.max(0, Math.floor((MAX_REQUEST_LINE - line) / (String(largestId).length + 3)));
 }
 
-/** Why Datatruck refused a request, when it refused something the node added itself. */
+/**
+ * Why Datatruck refused a request, when it refused something the node added itself (`refusedAdditions`): a column it
+ * chose (with its published form), a condition it added (ids left out, an anchor, a part) on a column the user does
+ * not filter on, the `id` tie-breaker.
+ */
 function refusalOf(read: ListRead, error: unknown, filters: ApiFilter[], terms: SortTerm[]): NeedsLess | undefined {
-	const refused = (error ?? {}) as { httpCode?: unknown; message?: unknown; description?: unknown };
-	if (saysLineTooLong(refused)) return new NeedsLess([requestLineTooLong(read.list)]);
-	if (String(refused.httpCode) !== '400') return undefined;
-	for (const column of read.replacements.keys()) {
-		if (filters.some((filter) => filter.column === column) && saysAbout(refused, column)) {
-			return new NeedsLess(filterIgnored(read.list, [column]), column);
-		}
-	}
-	// A column of a condition the node added itself (ids left out, an anchor, a part with or without a value).
-	const ownColumns = [...new Set(filters.filter((filter) => !read.filters.includes(filter)).map((filter) => filter.column))];
-	const refusedOwn = ownColumns.find((column) => saysAbout(refused, column) && !read.filters.some((filter) => filter.column === column));
-	if (refusedOwn) return new NeedsLess(filterIgnored(read.list, [refusedOwn]));
-	if (read.tieBreakerAdded && terms.length > 1 && (saysAbout(refused, 'ordering') || saysAbout(refused, 'id'))) {
-		return new NeedsLess([orderingMultiRefused(read.list)]);
-	}
-	return undefined;
+	if (saysLineTooLong(error)) return new NeedsLess([requestLineTooLong(read.list)]);
+	const userColumns = new Set(read.filters.map((filter) => filter.column));
+	const own = filters.filter((filter) => read.replacements.has(filter.column) || (!read.filters.includes(filter) && !userColumns.has(filter.column)));
+	const refused = refusedAdditions(error, read.list, { columns: own.map((filter) => filter.column), tieBreaker: read.tieBreakerAdded && terms.length > 1 });
+	return refused && new NeedsLess(refused.findings, refused.columns.find((column) => read.replacements.has(column)));
 }
 
 /**
@@ -214,6 +202,7 @@ export async function queryPage(
 	const body = await datatruckRequest(read.ctx, request, read.purpose).catch((error: unknown) => {
 		throw (checks !== 'none' ? refusalOf(read, error, filters, terms) : undefined) ?? error;
 	});
+	for (const finding of read.pending.splice(0)) markNotHeld(read.ctx, read.origin, finding);
 	const page = { ...readPage(body, read.served), query: qs };
 	// A bare array says nothing of its size: its first full page sets what a full page holds for this read.
 	if (page.bare && read.served === undefined && page.results.length > 0) read.served = page.results.length;
@@ -248,6 +237,7 @@ export async function numberedPage(
 		if (error.httpCode === '404') return pastTheEnd;
 		throw error;
 	});
+	for (const finding of read.pending.splice(0)) markNotHeld(read.ctx, read.origin, finding);
 	const page = body === pastTheEnd ? { results: [], next: null } : readPage(body, read.served);
 	read.budget.judge(page.results);
 	if (question) {

@@ -1,5 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
+import { listWords } from './listFindings';
 import { SEGMENT_REQUESTS, unheld } from './listPlan';
 import { isLastPage, queryPage, readByNumber, type ListRead } from './listRead';
 import type { Page } from './pagination';
@@ -90,9 +91,6 @@ function changedWhileRead(read: ListRead, why: string): NodeOperationError {
 		{ description: `${why} Run the node again when fewer ${listWords(read.list)} change, or narrow the read with a Limit.` },
 	);
 }
-
-/** `workOrders` → `work orders`: the list as a dispatcher names it. */
-const listWords = (list: string) => list.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
 
 function pageIgnored(read: ListRead, held: number, count: number | undefined): NodeOperationError {
 	return new NodeOperationError(

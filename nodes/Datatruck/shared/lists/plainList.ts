@@ -3,12 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Page } from './pagination';
 import { disregardIn, evaluable, kindOfColumn, meets } from './answerCheck';
 import type { ApiFilter } from './filters';
-import { filterHolds, filterIgnored, orderingIgnored } from './listFindings';
-import { formatOrdering, recordComparator, unheld, type SortTerm } from './listPlan';
-import { askedAs, isLastPage, NeedsLess, needsLess, queryPage, type ListRead } from './listRead';
+import { filterIgnored, orderingIgnored } from './listFindings';
+import { recordComparator, unheld, type SortTerm } from './listPlan';
+import { askedAs, isLastPage, queryPage, type ListRead } from './listRead';
 import { passAgain, readPass } from './pageNumberList';
-import { NEWEST_FIRST, readNewestFirst } from './newestFirst';
-import { markNotHeld, supports, type Finding } from './support';
+import { readNewestFirst } from './newestFirst';
+import type { OrderKept, PlainPlan } from './planner';
+import { markNotHeld } from './support';
 
 /**
  * The plan that needs least of Datatruck, for a list seen to ignore or refuse part of its query: pages by number,
@@ -23,53 +24,19 @@ import { markNotHeld, supports, type Finding } from './support';
  * Page numbers alone are exact only while nothing moves, so the pages are read again until two passes agree
  * (pageNumberList.ts); a list that comes newest first may be read exactly in one pass (newestFirst.ts).
  */
-export async function readPlain(
-	read: ListRead,
-	userTerms: SortTerm[],
-	pageSize: number,
-	want: number,
-	pending: Finding[],
-	readAlready: Page[] = [],
-	retried = false,
-): Promise<IDataObject[]> {
-	const lacks = (key: string) => !supports(read.origin, key) || pending.some((finding) => finding.key === key);
-	const filterKept = (column: string) =>
-		filterHolds(read.origin, read.list, column) && !lacks(`${read.list}.filter`) && !lacks(`${read.list}.filter.${column}`);
-	// One ordering field: the node's tie-breaker is left out, and ties are put in its order here.
-	const firstTermOnly = lacks(`${read.list}.ordering.multi`) && read.tieBreakerAdded;
-	const kept = read.filters.filter((filter) => filterKept(filter.column));
-	const order: OrderKept = lacks(`${read.list}.ordering`) ? 'none' : firstTermOnly ? 'firstTerm' : 'whole';
-	// One pass newest first, for a list that comes newest first even where Datatruck ignores the order asked, with
-	// nothing Datatruck filters: read whole, in an order the node makes exactly, or a Limit newest first.
-	const whole = want === Infinity || order === 'none' || kept.length < read.filters.length;
-	const exactlySorted = userTerms.every((term) => term.kind === 'number' || term.kind === 'dateTime');
-	const newestAsked = formatOrdering(userTerms) === formatOrdering(NEWEST_FIRST);
-	const newest = read.defaultOrdering === formatOrdering(NEWEST_FIRST) && kept.length === 0 && ((whole && exactlySorted) || newestAsked);
-	const terms = newest ? NEWEST_FIRST : firstTermOnly ? userTerms.slice(0, -1) : userTerms;
-	const trust = new PlainTrust(read, kept, newest ? [] : terms, newest ? 'none' : order);
-	trust.moveToNode(read.filters.filter((filter) => !filterKept(filter.column)));
-
+export async function readPlain(read: ListRead, plan: PlainPlan, userTerms: SortTerm[], pageSize: number, want: number, readAlready: Page[][] = []): Promise<IDataObject[]> {
+	const trust = new PlainTrust(read, plan.sent, plan.terms, plan.order);
+	trust.moveToNode(plan.inNode);
 	// Pages the plan before read of this very query are its first pages here: nothing read is thrown away.
-	const reused = askedAs(read, readAlready[0], trust.sent, terms, (column) => !filterKept(column)) ? readAlready : [];
-	const first = reused[0] ?? (await queryPage(read, trust.sent, terms, pageSize, retried ? 'none' : 'refusals').catch(needsLess));
-	if (first instanceof NeedsLess) {
-		// Datatruck refused something the node added (its `id` tie-breaker, a column of its own choice): once more
-		// without it, or with the column's published form, as the exact plan does; once for each such thing, then
-		// a refusal is passed on as Datatruck's own error.
-		const replace = first.replace === undefined ? undefined : read.replacements.get(first.replace);
-		if (replace) {
-			const published = await replace();
-			read.filters = read.filters.map((filter) => (filter.column === first.replace ? published : filter));
-		}
-		const learnt = first.findings.filter((finding) => !pending.some((known) => known.key === finding.key));
-		return await readPlain(read, userTerms, pageSize, want, [...pending, ...learnt], [], !replace && learnt.length === 0);
-	}
-	for (const finding of pending) markNotHeld(read.ctx, read.origin, finding);
+	const inNode = (column: string) => plan.inNode.some((filter) => filter.column === column);
+	const reused = readAlready.filter((pages) => askedAs(read, pages[0], plan.sent, plan.terms, inNode)).reduce((a, b) => (b.length > a.length ? b : a), []);
+	// A refusal of something the node added ends this plan (NeedsLess): the planner drops it and asks again.
+	const first = reused[0] ?? (await queryPage(read, plan.sent, plan.terms, pageSize, plan.userOnly ? 'none' : 'refusals'));
 	trust.check(first);
 	if (isLastPage(first)) return trust.settle(unheld(first.results, new Set()), userTerms).slice(0, want);
 	const perPage = Math.max(1, first.results.length);
 	read.budget.plan(first.count, perPage);
-	const pass = newest && first.count !== undefined ? await readNewestFirst(read, first, whole ? Infinity : want) : undefined;
+	const pass = plan.newest !== undefined && first.count !== undefined ? await readNewestFirst(read, first, plan.newest) : undefined;
 	if (pass?.exact) return trust.settle(pass.records, userTerms).slice(0, want);
 	const held = new Set<number>();
 	const records: IDataObject[] = [];
@@ -85,12 +52,6 @@ export async function readPlain(
 	const settled = await passAgain(read, firstPass, why);
 	return trust.settle(unheld(settled.flatMap((page) => page.results), new Set()), userTerms).slice(0, want);
 }
-
-/**
- * How much of the order asked for Datatruck keeps: all of it; only the first field (one ordering field: records
- * tied on it come in any order, and are put in the order of the rest here); or none (sorted here).
- */
-type OrderKept = 'whole' | 'firstTerm' | 'none';
 
 /**
  * What the plain plan leaves to Datatruck, checked on each page it relies on: the filters it sends and the order it
