@@ -27,7 +27,7 @@ import fc from 'fast-check';
 import { FINDING_LIFETIME_MS, findingClock } from '../../nodes/Datatruck/shared/lists/support';
 import { PROFILE_SETTINGS, type ListName, type SandboxProfile } from '../sandbox/config.cts';
 import type { ListSwitch, ListSwitches, RequestLineLimit } from '../sandbox/index.cts';
-import { MINUTE, PropertyLab, type Verdict } from './lib/checks.cts';
+import { appendLine, MINUTE, PropertyLab, type Verdict } from './lib/checks.cts';
 import {
 	churnArb,
 	QUERIED,
@@ -293,6 +293,8 @@ async function check(scenario: Scenario, index: number): Promise<void> {
 			errored: (kind) => {
 				readErrored = true;
 				lastErrorKind = kind;
+				// COMPOSED_PROPERTY_ERRORS=<file>: each read that ended in a clear error, one JSON line, with its scenario.
+				if (process.env.COMPOSED_PROPERTY_ERRORS) appendLine(process.env.COMPOSED_PROPERTY_ERRORS, { kind, read: n, scenario });
 			},
 		};
 		if (read.kind === 'list') await lab.checkList(verdict, read, step.churn);
