@@ -79,7 +79,8 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 	const keepBound = !read.byId && boundHeld(support, event);
 	let trustOrder = support.supports(`${list}.ordering`);
 	const ordering = read.byId ? '-id' : `-${field},-id`;
-	const bound: ApiFilter[] = keepBound ? [{ column: field, value: isoSeconds(read.start), contains: 'after' }] : [];
+	// Fetch Test Event reads from minus infinity: no bound to send (an ISO date of it would be "Invalid time value").
+	const bound: ApiFilter[] = keepBound && Number.isFinite(read.start) ? [{ column: field, value: isoSeconds(read.start), contains: 'after' }] : [];
 	const wanted = meetsAll(read.filters, event);
 	const held = new Map<number, IDataObject>();
 	let budget = Number.POSITIVE_INFINITY;

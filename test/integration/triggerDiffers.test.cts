@@ -220,6 +220,23 @@ describe('Datatruck Trigger when the loads list differs', () => {
 		if ('ignoreFilter' in loads) expect(findingsFor(new URL(dt.sandbox.baseUrl).origin).length).toBeGreaterThan(0);
 	});
 
+	test('Fetch Test Event where only the order is ignored: the newest load by event time, not "Invalid time value"', async () => {
+		// Picked up in the opposite order to their creation: the list's default order (newest created first) shows it.
+		load({ id: 96_401, created_datetime: at(-30), pickup_time: at(-2) });
+		load({ id: 96_402, created_datetime: at(-20), pickup_time: at(-40) });
+		const expected = await trigger({ event: 'loadPickedUp' }).poll('manual');
+		expect(expected.error).toBeUndefined();
+		expect(expected.json.map((record) => record.id)).toEqual([96_401]);
+
+		resetSupport();
+		dt.sandbox.clearLog();
+		dt.sandbox.configure({ lists: { loads: { ignoreOrdering: true } } });
+		const result = await trigger({ event: 'loadPickedUp' }).poll('manual');
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual(expected.json);
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(2 * Math.ceil(dt.sandbox.data.orders.length / 25) + 3);
+	});
+
 	test('a read that cannot end (records arrive faster than it pages) fails loudly, emits nothing, keeps its cursor', async () => {
 		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true, ignoreOrdering: true } } });
 		const harness = trigger({ event: 'newLoad' });
