@@ -63,13 +63,6 @@ import { pageSizeFor, type ChangeSafeList, type ListShape, type Page } from './p
  * Records created, deleted or changed during the run may be included or not (each at most once);
  * where a record found by a check goes in the output is decided by comparing sort values.
  */
-/** One stretch: the user's filters, maybe a keyset bound, ids held within it left out, and an order. */
-interface StretchQuery {
-	terms: SortTerm[];
-	bound?: ApiFilter;
-	excluded: number[];
-}
-
 interface Stretch {
 	records: IDataObject[];
 	/** Nothing that matches is left unread. */
@@ -86,38 +79,40 @@ function idsOf(records: IDataObject[]): number[] {
 
 async function readStretch(
 	read: ListRead,
-	query: StretchQuery,
+	terms: SortTerm[],
+	/** Ids held already, left out of the whole stretch. */
+	excluded: number[],
 	pageSize: number,
 	want: number,
 	compare: (a: IDataObject, b: IDataObject) => number,
 	firstPage?: Page,
 ): Promise<Stretch> {
-	const filters = [...read.filters, ...(query.bound ? [query.bound] : [])];
+	const filters = read.filters;
 	const asked = Math.max(1, Math.min(pageSize, want));
-	const first = firstPage ?? (await queryPage(read, [...filters, ...excludeIds(query.excluded)], query.terms, asked));
+	const first = firstPage ?? (await queryPage(read, [...filters, ...excludeIds(excluded)], terms, asked));
 	// Pages by number are counted in the size Datatruck answers, which page 1 told when it differs from the size asked.
 	const size = read.served ?? asked;
-	const held = new Set<number>(query.excluded);
+	const held = new Set<number>(excluded);
 	let records = unheld(first.results, held);
 	if (isLastPage(first)) return { records, complete: true, certain: records };
 	if (records.length >= want) return { records, complete: false, certain: records };
 
 	// Page numbers are cheap to read at once; the check read below makes them exact. The number of
 	// pages read this way is capped so that the check's list of ids stays a short query string.
-	const largest = Math.max(0, ...idsOf(first.results), ...query.excluded);
-	const fit = Math.min(MAX_EXCLUDED_IDS, excludableIds(read, filters, query.terms, size, largest));
+	const largest = Math.max(0, ...idsOf(first.results), ...excluded);
+	const fit = Math.min(MAX_EXCLUDED_IDS, excludableIds(read, filters, terms, size, largest));
 	// Pages 2 to `room` and page 1: `room` pages of ids left out by the check.
-	const room = Math.floor((fit - query.excluded.length) / size);
+	const room = Math.floor((fit - excluded.length) / size);
 	const pages = pagesBetween(first.count ?? 0, size, want).filter((page) => page <= Math.min(room, SEGMENT_REQUESTS - 1));
-	const question = { filters, terms: query.terms, pageSize: size };
+	const question = { filters, terms, pageSize: size };
 	const numbered = await allPages(pages.map((number) => numberedPage(read, first.query, number, question)));
 	for (const page of numbered) records.push(...unheld(page.results, held));
 
 	// At least CHECKED_PAGE records, like page 1: a check read of two cannot show an order ignored.
 	const checkSize = Math.max(1, Math.min(pageSize, Math.max(CHECKED_PAGE, want - records.length)));
-	const check = await queryPage(read, [...filters, ...excludeIds([...held])], query.terms, checkSize).catch((error: unknown) => {
+	const check = await queryPage(read, [...filters, ...excludeIds([...held])], terms, checkSize).catch((error: unknown) => {
 		// The pages of the user's own query read so far serve the plan that takes over.
-		if (error instanceof NeedsLess && query.excluded.length === 0 && !query.bound) error.pages = [first, ...numbered];
+		if (error instanceof NeedsLess && excluded.length === 0) error.pages = [first, ...numbered];
 		throw error;
 	});
 	const found = unheld(check.results, held);
@@ -212,40 +207,25 @@ async function readExact(
 		return await readAnchored(read, start, userTerms, plan, pageSize, want);
 	}
 
-	let query: StretchQuery = { terms: userTerms, excluded: [] };
 	let held: IDataObject[] = [];
 	let firstPage: Page | undefined = first;
 	for (;;) {
-		const stretch = await readStretch(read, query, pageSize, want - held.length, compare, firstPage);
+		const stretch = await readStretch(read, userTerms, idsOf(held), pageSize, want - held.length, compare, firstPage);
 		firstPage = undefined;
-		const ids = new Set(idsOf(held));
 		// Past the check's last record an unread one may come first: an anchor or a Limit takes only
 		// what is certain (the rest is read again); Return All by left-out ids may keep it all.
-		const cut = keyset !== undefined || limit !== undefined;
-		const certain = cut ? stretch.certain : stretch.records;
+		const certain = keyset !== undefined || limit !== undefined ? stretch.certain : stretch.records;
 		const before = held.length;
-		held = mergeInOrder(held, unheld(certain, ids), compare);
+		held = mergeInOrder(held, unheld(certain, new Set(idsOf(held))), compare);
 		if (stretch.complete || held.length >= want || !stretch.last) break;
 		// A stretch that brought nothing new would be asked again the same way: this plan ends here.
 		if (held.length === before) throw new NeedsLess([]);
-
-		if (keyset) {
-			// Anchor at the check's last record; the ids held at or past it are left out.
-			const anchor = stretch.last;
-			const onward = recordComparator([keyset]);
-			const excluded = idsOf(held.filter((record) => onward(record, anchor) >= 0));
-			const bound = keysetBound(keyset, anchor);
-			// Many held records tied on the anchor's value: read on anchored, the ties by id (readAnchored).
-			if (!fits(read, [...read.filters, bound], userTerms, pageSize, excluded)) {
-				const plan = keysetPlan(userTerms, list.keysetFields, undefined) ?? spinePlan();
-				return await readAnchored(read, held, userTerms, plan, pageSize, want);
-			}
-			query = { terms: query.terms, bound, excluded };
-		} else if (held.length + 2 * pageSize <= Math.min(MAX_EXCLUDED_IDS, excludableIds(read, read.filters, userTerms, pageSize, Math.max(0, ...idsOf(held))))) {
-			query = { terms: userTerms, excluded: idsOf(held) };
-		} else {
-			// Too many ids to leave out (only under heavy change): the rest is read anchored.
-			return await readAnchored(read, held, userTerms, spinePlan(), pageSize, want);
+		// Records moved while the stretch was read and more remain: read on anchored after what is certain where the
+		// sort field allows, or in the user's order leaving out every id held while two pages more of ids fit.
+		const room = Math.min(MAX_EXCLUDED_IDS, excludableIds(read, read.filters, userTerms, pageSize, Math.max(0, ...idsOf(held))));
+		if (keyset || held.length + 2 * pageSize > room) {
+			const plan = (keyset && keysetPlan(userTerms, list.keysetFields, undefined)) || spinePlan();
+			return await readAnchored(read, keyset ? held.sort(compare) : held, userTerms, plan, pageSize, want);
 		}
 	}
 	// Numbers and dates compare exactly: a record changed between page reads goes where its value
