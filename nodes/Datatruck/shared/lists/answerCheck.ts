@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ApiFilter, FieldKind, FilterField } from './filters';
-import { recordComparator, valueAt, type SortTerm } from './listPlan';
+import { fieldOf, recordComparator, valueAt, type SortTerm } from './listPlan';
 
 /**
  * Whether one answer of Datatruck kept to the question it was asked (docs/assumptions.md: where the specification
@@ -16,19 +16,6 @@ interface Disregard {
 	columns: string[];
 	ordering: boolean;
 	pageSize: boolean;
-}
-
-/** Whether a record has the field at all (a list may simply not carry it: then nothing can be told). */
-function fieldOf(record: IDataObject, path: string): { present: boolean; value: unknown } {
-	if (path in record) return { present: true, value: record[path] ?? null };
-	let value: unknown = record;
-	for (const part of path.split('__')) {
-		if (!value || typeof value !== 'object' || Array.isArray(value) || !(part in (value as IDataObject))) {
-			return { present: false, value: undefined };
-		}
-		value = (value as IDataObject)[part];
-	}
-	return { present: true, value: value ?? null };
 }
 
 function asNumber(value: unknown): number | undefined {

@@ -1,4 +1,3 @@
-import type { ApiFilter } from './filters';
 import { supports, type Finding } from './support';
 
 /**
@@ -66,12 +65,6 @@ export function refusedAdditions(error: unknown, list: string, own: { columns: s
 	const seen = (column: string) => `refused the filter on "${column}" of the ${listWords(list)} list with a 400`;
 	const findings = columns.map((column) => finding(list, `${list}.filter.${column}`, seen(column), `leaves "${column}" out and checks it itself`));
 	return columns.length ? { ordering: false, columns, findings } : undefined;
-}
-
-/** Whether the exact plan (page numbers checked by left-out ids, keyset anchors) may be used on this origin, `besides` what it can do without. */
-export function exactPlanHolds(origin: string, list: string, filters: ApiFilter[], besides: string[] = []): boolean {
-	const keys = [`${list}.filter`, `${list}.filter.id`, `${list}.ordering`, `${list}.ordering.multi`, 'requestLine.long'];
-	return keys.every((key) => besides.includes(key) || supports(origin, key)) && filters.every((filter) => filterHolds(origin, list, filter.column));
 }
 
 /** Whether Datatruck is known to apply a filter on `column` of this list. */

@@ -56,16 +56,24 @@ export function withIdTieBreaker(terms: SortTerm[]): SortTerm[] {
 	return [...terms, { path: 'id', descending: terms[0]?.descending ?? false, kind: 'number' }];
 }
 
-/** A record's value at an ORM path: a flat key (`customer__company_name`) or nested objects (`trip__status`). */
-export function valueAt(record: IDataObject, path: string): unknown {
-	if (path in record) return record[path] ?? null;
+/**
+ * A record's value at an ORM path, a flat key (`customer__company_name`) or nested objects (`trip__status`), and whether
+ * the record has the field at all (a list may simply not carry it: then nothing can be told).
+ */
+export function fieldOf(record: IDataObject, path: string): { present: boolean; value: unknown } {
+	if (path in record) return { present: true, value: record[path] ?? null };
 	let value: unknown = record;
 	for (const part of path.split('__')) {
-		if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+		if (!value || typeof value !== 'object' || Array.isArray(value) || !(part in (value as IDataObject))) {
+			return { present: false, value: undefined };
+		}
 		value = (value as IDataObject)[part];
 	}
-	return value ?? null;
+	return { present: true, value: value ?? null };
 }
+
+/** A record's value at an ORM path; null where it is empty or missing. */
+export const valueAt = (record: IDataObject, path: string): unknown => fieldOf(record, path).value ?? null;
 
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
