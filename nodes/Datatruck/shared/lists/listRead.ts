@@ -202,16 +202,25 @@ export async function queryPage(
 	const body = await datatruckRequest(read.ctx, request, read.purpose).catch((error: unknown) => {
 		throw (checks !== 'none' ? refusalOf(read, error, filters, terms) : undefined) ?? error;
 	});
-	for (const finding of read.pending.splice(0)) markNotHeld(read.ctx, read.origin, finding);
 	const page = { ...readPage(body, read.served), query: qs };
 	// A bare array says nothing of its size: its first full page sets what a full page holds for this read.
 	if (page.bare && read.served === undefined && page.results.length > 0) read.served = page.results.length;
 	planBudget(read, page, pageSize);
+	return taken(read, page, checks === 'none' ? undefined : { filters, terms, pageSize: checks === 'all' ? pageSize : undefined });
+}
+
+/**
+ * An answer taken: what the read had pending is remembered, the budget notes its records, and it is checked against
+ * `question` (its order and page size too where `pageSize` is given): what it shows ignored ends the plan.
+ */
+function taken(read: ListRead, page: Page, question?: { filters: ApiFilter[]; terms: SortTerm[]; pageSize?: number | 'all' }): Page {
+	for (const finding of read.pending.splice(0)) markNotHeld(read.ctx, read.origin, finding);
 	read.budget.judge(page.results);
-	const uncarried = checks === 'none' ? undefined : uncarriedIgnored(read, page.results, filters);
+	const uncarried = question && uncarriedIgnored(read, page.results, question.filters);
 	if (uncarried) throw new NeedsLess(filterIgnored(read.list, [uncarried]), uncarried);
-	const findings = checks === 'all' && pageSize !== 'all' ? answerFindings(read, page, filters, terms, pageSize) : [];
-	if (findings.length) throw Object.assign(new NeedsLess(findings), { pages: [page] });
+	const findings = typeof question?.pageSize === 'number' ? answerFindings(read, page, question.filters, question.terms, question.pageSize) : [];
+	// The page serves the plan that takes over when it was asked with a query of its own (page 1 of it).
+	if (findings.length) throw Object.assign(new NeedsLess(findings), { pages: page.query ? [page] : undefined });
 	return page;
 }
 
@@ -237,16 +246,7 @@ export async function numberedPage(
 		if (error.httpCode === '404') return pastTheEnd;
 		throw error;
 	});
-	for (const finding of read.pending.splice(0)) markNotHeld(read.ctx, read.origin, finding);
-	const page = body === pastTheEnd ? { results: [], next: null } : readPage(body, read.served);
-	read.budget.judge(page.results);
-	if (question) {
-		const uncarried = uncarriedIgnored(read, page.results, question.filters);
-		if (uncarried) throw new NeedsLess(filterIgnored(read.list, [uncarried]), uncarried);
-		const findings = answerFindings(read, page, question.filters, question.terms, question.pageSize);
-		if (findings.length) throw new NeedsLess(findings);
-	}
-	return page;
+	return taken(read, body === pastTheEnd ? { results: [], next: null } : readPage(body, read.served), question);
 }
 
 /** What a plan's failure means: a NeedsLess is returned for the caller to continue with less, anything else thrown. */
