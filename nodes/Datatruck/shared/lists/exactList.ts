@@ -26,42 +26,10 @@ import { atOrPast, ID_ASCENDING, keysetPlan, segmentFilters, spinePlan, type Anc
 import { pageSizeFor, type ChangeSafeList, type ListShape, type Page } from './pagination';
 
 /**
- * Reading a list that changes while it is read, exactly and fast.
- *
- * The target (issues 12 and 27): a list that fits one rate window takes 3 waves of requests, page 1,
- * the rest, the check read (test/integration/listUnderChange.test.cts holds it to that).
- *
- * Why page numbers alone fail: page 3 is "records 51 to 75 at the moment page 3 is asked for". A
- * load created, deleted, booked or dispatched between two page requests moves every later record
- * across a page boundary, so a record is read twice or never. At 20 requests a minute a long list
- * takes minutes, so this is the normal case on a working day.
- *
- * What this does, for lists that take Datatruck's `filter` JSON (loads, work orders):
- * 1. Page 1 of the user's own query (their filters, their order with `id` added as the last sort
- *    term so ties have one order) tells how many records match.
- * 2. The following pages of that stretch (up to 20 requests, one rate window) go out at once by
- *    page number; the limiter serves them in turn within the budget, so 20 pages cost about two
- *    round trips instead of twenty.
- * 3. The last page of the stretch is not read by number but as a check: the same query with every
- *    id already held left out (`id exclude_in [...]`), in the same order. With nothing changed it
- *    returns exactly the last page (no extra request). If anything shifted, it returns first the
- *    records the page numbers skipped, because they come earlier in the order. Every record that
- *    matched from start to end is therefore either held or in the check's answer: none is lost, and
- *    ids already held are never read again, so none comes twice.
- * 4. Should a change leave more to read after the check, the next stretch starts after the last
- *    record known to be complete: on its sort field where that is never empty and comparable with
- *    ≥/≤ (ids, creation time: `before`/`after`/`less_than`/`greater_than`, which Datatruck applies
- *    inclusive, with the ids held there left out), else by leaving out every id held.
- * 5. A list longer than one window's budget (more than 20 pages) gains nothing from requests at
- *    once: the rate limit sets its pace. It is read page after page, each page anchored right
- *    after the last record read: on the sort field where it is a number or a date (a field that can
- *    be empty in two parts, those with a value and those without, see listSegments.ts), else on
- *    the id and then sorted here. An anchored page cannot shift, so it needs no check read and no
- *    request more than by page number; and sending each page as soon as the previous answer is in
- *    keeps the window full.
- *
- * Records created, deleted or changed during the run may be included or not (each at most once);
- * where a record found by a check goes in the output is decided by comparing sort values.
+ * Reading a list that changes while it is read, exactly and fast: the loop around the planner, the exact plan and
+ * pages anchored on the last record read (docs/architecture.md, "A list read", says how and why). The target (issues
+ * 12 and 27): a list that fits one rate window takes 3 waves of requests, page 1, the rest, the check read
+ * (test/integration/listUnderChange.test.cts holds it to that).
  */
 interface Stretch {
 	records: IDataObject[];
