@@ -8,7 +8,7 @@ import { recordComparator, unheld, type SortTerm } from './listPlan';
 import { askedAs, isLastPage, queryPage, type ListRead } from './listRead';
 import { passAgain, readPass } from './pageNumberList';
 import { readNewestFirst } from './newestFirst';
-import type { OrderKept, PlainPlan } from './planner';
+import type { PlainPlan } from './planner';
 import { markNotHeld } from './support';
 
 /**
@@ -25,8 +25,7 @@ import { markNotHeld } from './support';
  * (pageNumberList.ts); a list that comes newest first may be read exactly in one pass (newestFirst.ts).
  */
 export async function readPlain(read: ListRead, plan: PlainPlan, userTerms: SortTerm[], pageSize: number, want: number, readAlready: Page[][] = []): Promise<IDataObject[]> {
-	const trust = new PlainTrust(read, plan.sent, plan.terms, plan.order);
-	trust.moveToNode(plan.inNode);
+	const trust = trustIn(read, plan);
 	// Pages the plan before read of this very query are its first pages here: nothing read is thrown away.
 	const inNode = (column: string) => plan.inNode.some((filter) => filter.column === column);
 	const reused = readAlready.filter((pages) => askedAs(read, pages[0], plan.sent, plan.terms, inNode)).reduce((a, b) => (b.length > a.length ? b : a), []);
@@ -46,7 +45,7 @@ export async function readPlain(read: ListRead, plan: PlainPlan, userTerms: Sort
 	// Only while every record comes in Datatruck's order and every filter is Datatruck's does a Limit stop early,
 	// and ties of its last record on the first field are read on.
 	const lastPage = (read: number) =>
-		Math.max(trust.tiesPending(records, want) ? read + 1 : 0, Math.ceil(Math.min(first.count ?? Infinity, trust.readAll ? Infinity : want) / perPage));
+		Math.max(trust.tiesPending(records, want) ? read + 1 : 0, Math.ceil(Math.min(first.count ?? Infinity, trust.readAll() ? Infinity : want) / perPage));
 	const firstPass = await readPass(read, started, want, lastPage, take);
 	const why = "Datatruck ignores the order or the filter this read needs to stay exact while records are added or removed (see n8n's log), so the node read every page again and the reads differ.";
 	const settled = await passAgain(read, firstPass, why);
@@ -57,74 +56,52 @@ export async function readPlain(read: ListRead, plan: PlainPlan, userTerms: Sort
  * What the plain plan leaves to Datatruck, checked on each page it relies on: the filters it sends and the order it
  * asks for. What a page shows ignored is remembered and from then on done in the node.
  */
-class PlainTrust {
-	/** Filters done in the node, on every record read. */
-	private readonly inNode: ApiFilter[] = [];
-
-	constructor(
-		private readonly read: ListRead,
-		/** Filters sent to Datatruck and still believed applied. */
-		readonly sent: ApiFilter[],
-		/** The ordering sent. */
-		private readonly terms: SortTerm[],
-		private order: OrderKept,
-	) {}
-
-	/** Whether the whole list must be read: the first records Datatruck sends need not be the first ones matching. */
-	get readAll(): boolean {
-		return this.order === 'none' || this.inNode.length > 0;
-	}
-
-	/** Filters the node applies itself, which it must be able to evaluate on a record. */
-	moveToNode(filters: ApiFilter[]): void {
+function trustIn(read: ListRead, plan: PlainPlan) {
+	const inNode: ApiFilter[] = [];
+	let order = plan.order;
+	// Filters the node applies itself must be ones it can evaluate on a record.
+	const moveToNode = (filters: ApiFilter[]) => {
 		const cannot = filters.find((filter) => !evaluable(filter));
 		if (cannot) {
 			throw new NodeOperationError(
-				this.read.ctx.getNode(),
-				`Datatruck ignores the filter on ${cannot.column} of the ${this.read.list} list, and the node cannot apply "${cannot.contains}" itself`,
+				read.ctx.getNode(),
+				`Datatruck ignores the filter on ${cannot.column} of the ${read.list} list, and the node cannot apply "${cannot.contains}" itself`,
 				{ description: 'Use another operator for this condition (e.g. Between Dates instead of Today), or filter the output with an n8n Filter node.' },
 			);
 		}
-		this.inNode.push(...filters);
-	}
-
-	/** One page: a sent filter a record breaks, or records out of the order asked for, were ignored by Datatruck. */
-	check(page: Page): void {
-		const relied = this.sent.filter((filter) => !this.inNode.includes(filter));
-		const seen = disregardIn(page.results, {
-			filters: relied,
-			terms: this.order === 'none' ? [] : this.terms,
-			pageSize: page.results.length,
-			more: false,
-			fields: this.read.fields,
-		});
-		if (seen.columns.length) {
-			for (const finding of filterIgnored(this.read.list, seen.columns)) markNotHeld(this.read.ctx, this.read.origin, finding);
-			this.moveToNode(relied.filter((filter) => seen.columns.includes(filter.column)));
-		}
-		if (seen.ordering && this.order !== 'none') {
-			markNotHeld(this.read.ctx, this.read.origin, orderingIgnored(this.read.list));
-			this.order = 'none';
-		}
-	}
-
-	/**
-	 * Whether a Limit's last record may still have ties unread: in the first field's order alone, the records tied
-	 * with it come in any order, so the read goes on until one past its value (`read`: the records, in Datatruck's order).
-	 */
-	tiesPending(read: IDataObject[], want: number): boolean {
-		if (this.order !== 'firstTerm' || this.readAll || want === Infinity || read.length < want) return false;
-		return recordComparator(this.terms.slice(0, 1))(read[want - 1], read[read.length - 1]) === 0;
-	}
-
-	/** The records read, filtered and sorted here as far as Datatruck was not trusted to. */
-	settle(records: IDataObject[], userTerms: SortTerm[]): IDataObject[] {
-		const kinds = this.inNode.map((filter) => kindOfColumn(filter.column, this.read.fields));
-		const matching = records.filter((record) => this.inNode.every((filter, index) => meets(record, filter, kinds[index]) !== false));
-		if (this.order === 'none') return matching.sort(recordComparator(userTerms));
-		if (this.order === 'firstTerm') return tiesInOrder(matching, userTerms);
-		return matching;
-	}
+		inNode.push(...filters);
+	};
+	moveToNode(plan.inNode);
+	// The first records Datatruck sends need not be the first ones matching: the whole list must be read.
+	const readAll = () => order === 'none' || inNode.length > 0;
+	return {
+		readAll,
+		/** One page: a sent filter a record breaks, or records out of the order asked for, were ignored by Datatruck. */
+		check(page: Page): void {
+			const relied = plan.sent.filter((filter) => !inNode.includes(filter));
+			const terms = order === 'none' ? [] : plan.terms;
+			const seen = disregardIn(page.results, { filters: relied, terms, pageSize: page.results.length, more: false, fields: read.fields });
+			for (const finding of filterIgnored(read.list, seen.columns)) markNotHeld(read.ctx, read.origin, finding);
+			moveToNode(relied.filter((filter) => seen.columns.includes(filter.column)));
+			if (seen.ordering && order !== 'none') markNotHeld(read.ctx, read.origin, orderingIgnored(read.list));
+			if (seen.ordering) order = 'none';
+		},
+		/**
+		 * Whether a Limit's last record may still have ties unread: in the first field's order alone, the records tied
+		 * with it come in any order, so the read goes on until one past its value (`records` in Datatruck's order).
+		 */
+		tiesPending(records: IDataObject[], want: number): boolean {
+			if (order !== 'firstTerm' || readAll() || want === Infinity || records.length < want) return false;
+			return recordComparator(plan.terms.slice(0, 1))(records[want - 1], records[records.length - 1]) === 0;
+		},
+		/** The records read, filtered and sorted here as far as Datatruck was not trusted to. */
+		settle(records: IDataObject[], userTerms: SortTerm[]): IDataObject[] {
+			const kinds = inNode.map((filter) => kindOfColumn(filter.column, read.fields));
+			const matching = records.filter((record) => inNode.every((filter, index) => meets(record, filter, kinds[index]) !== false));
+			if (order === 'none') return matching.sort(recordComparator(userTerms));
+			return order === 'firstTerm' ? tiesInOrder(matching, userTerms) : matching;
+		},
+	};
 }
 
 /**
