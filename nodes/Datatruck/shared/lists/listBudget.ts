@@ -3,13 +3,9 @@ import type { DatatruckContext } from '../transport';
 
 /**
  * The hard cap on all the requests of one read: HARD_CAP_PER_PAGE × pages + HARD_CAP_EXTRA, pages being what its
- * first answer announced (issue 28: "about 2 × pages + 3"). A read needs about one request a page; a read by page
- * number alone reads every page twice to prove nothing moved (plainList.ts, pageNumberList.ts); the exact plan's
- * requests grow with churn (a check read per stretch, a value read on its own). Under the list property test's
- * heaviest churn (up to 3 creations, 3 moves, 2 deletions and 3 re-valued records after every answer) about one
- * read in 300 reaches the cap and ends with the error below, which says the list kept changing; every other
- * scenario of seeds 1, 12 and 13 ended exact within it. The 3 are page 1 and a request read again after a refusal
- * of something the node added itself (a tie-breaker, a column, a 414).
+ * first answer announced (issue 28: "about 2 × pages + 3"). A read needs about one request a page, a read by page
+ * number alone two; the exact plan's grow with churn (docs/lists-while-datatruck-changes.md says how often the cap is
+ * reached). The 3 are page 1 and a request read again after a refusal of something the node added itself.
  */
 export const HARD_CAP_PER_PAGE = 2;
 export const HARD_CAP_EXTRA = 3;

@@ -11,11 +11,8 @@ import { keysetBound, keysetTerm, recordComparator, valueAt, type SortTerm } fro
  * that can be empty is read in two parts: the loads with a value, anchored on it, and the loads
  * without one (`isnull true`), anchored on the spine. The parts come in the order Datatruck lists
  * them (PostgreSQL puts empty values last ascending and first descending), as page 1 shows it:
- * empty values come first when page 1 starts with one.
- *
- * The spine is the never-empty field a plan falls back on: the id, or where Datatruck ignores a filter on
- * `id`, the creation time (no ids are left out then: the records held at the anchor come back and are
- * dropped here, and a part read by creation time is sorted here).
+ * empty values come first when page 1 starts with one. The spine (AnchoredPlan.spine) is the never-empty field a
+ * plan falls back on.
  */
 
 /** One part of the order: records that all have, or all lack, a value in the sort field. */
