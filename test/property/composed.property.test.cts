@@ -294,7 +294,7 @@ async function check(scenario: Scenario, index: number): Promise<void> {
 				readErrored = true;
 				lastErrorKind = kind;
 				// COMPOSED_PROPERTY_ERRORS=<file>: each read that ended in a clear error, one JSON line, with its scenario.
-				if (process.env.COMPOSED_PROPERTY_ERRORS) appendLine(process.env.COMPOSED_PROPERTY_ERRORS, { kind, read: n, scenario });
+				if (process.env.COMPOSED_PROPERTY_ERRORS) appendLine(process.env.COMPOSED_PROPERTY_ERRORS, { kind, read: n, differences, oneHonouringOrder, scenario });
 			},
 		};
 		if (read.kind === 'list') await lab.checkList(verdict, read, step.churn);
