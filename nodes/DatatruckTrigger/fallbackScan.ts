@@ -16,16 +16,20 @@ export interface PageQuery {
 
 export type FetchPage = (query: PageQuery) => Promise<Page>;
 
-/** Datatruck's time filters take whole seconds. */
-export const isoSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** The API's timestamp shape, cut to the whole second (a lower bound, so this only widens it). */
+export const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
 
 /**
- * The trigger's read when Datatruck ignores its time bound or its order (issue 28): newest first by page number down
- * to the cursor, each record once by id, every condition applied in the node, as docs/trigger.md explains ("When
- * Datatruck ignores the trigger's query"). It needs nothing of Datatruck but pages; what it still asks for (the bound,
- * the order) only makes it shorter when it holds. Past its budget of 2 × pages + 3 requests, or when a page brings
- * nothing new before the end, it fails loudly instead of emitting a read it cannot vouch for.
+ * A page of the records that meet `filters`, and where a `bound` is given, whose `column` is at or after `from` (in
+ * whole seconds, as Datatruck's time filters take them). A bound from minus infinity is none: Fetch Test Event reads
+ * from there, and an ISO date of it would be "Invalid time value".
  */
+export function pageQuery(filters: ApiFilter[], ordering: string, page: number, bound?: { column: string; from: number }): PageQuery {
+	const filter = [...filters];
+	const iso = bound && Number.isFinite(bound.from) ? new Date(wholeSecond(bound.from)).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined;
+	if (bound && iso) filter.push({ column: bound.column, value: iso, contains: 'after' });
+	return { filter, ordering, page, pageSize: triggerSettings.pageSize };
+}
 
 export class TriggerReadError extends Error {
 	constructor(
@@ -71,6 +75,13 @@ function pagesOf(first: Page, asked: number): number {
 	return Math.max(1, Math.ceil(first.count / Math.max(1, size)));
 }
 
+/**
+ * The trigger's read when Datatruck ignores its time bound or its order (issue 28): newest first by page number down
+ * to the cursor, each record once by id, every condition applied in the node, as docs/trigger.md explains ("When
+ * Datatruck ignores the trigger's query"). It needs nothing of Datatruck but pages; what it still asks for (the bound,
+ * the order) only makes it shorter when it holds. Past its budget of 2 × pages + 3 requests, or when a page brings
+ * nothing new before the end, it fails loudly instead of emitting a read it cannot vouch for.
+ */
 export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, support: ListSupport): Promise<FallbackResult> {
 	const { event } = read;
 	const list = listOf(event);
@@ -79,13 +90,12 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 	const keepBound = !read.byId && boundHeld(support, event);
 	let trustOrder = support.supports(`${list}.ordering`);
 	const ordering = read.byId ? '-id' : `-${field},-id`;
-	// Fetch Test Event reads from minus infinity: no bound to send (an ISO date of it would be "Invalid time value").
-	const bound: ApiFilter[] = keepBound && Number.isFinite(read.start) ? [{ column: field, value: isoSeconds(read.start), contains: 'after' }] : [];
 	const wanted = meetsAll(read.filters, event);
 	const held = new Map<number, IDataObject>();
 	let budget = Number.POSITIVE_INFINITY;
 	let sent = read.sent;
-	let first = trustOrder && read.resume ? read.resume.page : 1;
+	const resume = trustOrder ? read.resume : undefined;
+	let first = resume?.page ?? 1;
 	let stopped: ScanPosition | undefined;
 
 	for (let page = first; ; page++) {
@@ -99,29 +109,25 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 		}
 		if (trustOrder && stopped && read.mayRead && !read.mayRead(sent - read.sent)) break;
 		stopped = undefined;
-		const query: PageQuery = { filter: [...read.filters, ...bound], ordering, page, pageSize: triggerSettings.pageSize };
-		const answer = await fetchPage(query);
+		const answer = await fetchPage(pageQuery(read.filters, ordering, page, keepBound ? { column: field, from: read.start } : undefined));
 		if (sent++ === read.sent) budget = read.sent + 2 * pagesOf(answer, triggerSettings.pageSize) + 3;
 		const keys = answer.results.map(keyOf).filter((key) => !Number.isNaN(key));
 		if (trustOrder && noteIgnored(support, event, answer.results, { ordering, filters: [] })) trustOrder = false;
 		// A resumed read starts again at the top once the order is gone, and a page above where it stopped when that
 		// page no longer reaches up to it (records above it left the list): a record may have moved past it.
-		const backTo = !trustOrder ? 1 : page > 1 && page === first && read.resume && keys[0] < read.resume.from ? page - 1 : first;
-		if (backTo < first) {
+		if (first > 1 && (!trustOrder || (page === first && resume && keys[0] < resume.from))) {
 			held.clear();
-			first = backTo;
+			first = trustOrder ? page - 1 : 1;
 			page = first - 1;
 			continue;
 		}
-		let fresh = 0;
+		const before = held.size;
 		for (const record of answer.results) {
 			const id = idOf(record);
-			if (id === undefined || held.has(id)) continue;
-			held.set(id, record);
-			fresh++;
+			if (id !== undefined && !held.has(id)) held.set(id, record);
 		}
 		if (!answer.next || answer.results.length === 0) break;
-		if (fresh === 0) {
+		if (held.size === before) {
 			throw new TriggerReadError(
 				`Datatruck answered page ${page} of its ${listWords(list)} list with only records it had already sent, so ${event.name} stopped`,
 				'The list seems to ignore the page number as well as the trigger\'s bound or order; the trigger cannot tell which records are new. Please report this to the node\'s maintainers.',

@@ -3,7 +3,7 @@ import { idOf, type ApiFilter, type Page } from '../Datatruck/shared/lists';
 import { listOf, meetsAll, memorySupport, noteIgnored, timeReadHeld, type ListSupport } from './answerCheck';
 import type { EventSpec } from './events';
 import { carriesTimes, timedOnly, timeOf, unreadableTimes, UnreadableEventTimeError } from './eventTime';
-import { isoSeconds, newestFirst, TriggerReadError, type FetchPage, type PageQuery } from './fallbackScan';
+import { newestFirst, pageQuery, TriggerReadError, wholeSecond, type FallbackRead, type FallbackResult, type FetchPage } from './fallbackScan';
 import { triggerSettings } from './settings';
 import { emptyState, forget, type ScanPosition, type TriggerState } from './state';
 import { publishedFetch } from './publishedForm';
@@ -11,27 +11,11 @@ import { publishedFetch } from './publishedForm';
 /**
  * The polling algorithm, apart from n8n and HTTP so that it can be read (and tested) on its own. docs/trigger.md
  * explains what it does and why ("Exactly once, and its limits", "New Work Order without a creation time", "When
- * Datatruck ignores the trigger's query"); this says what the code adds to that.
- *
- * Event-time events: a read starts a late-entry window back (`rereadFrom`) and skips the records it remembers
- * emitting (`seen`, kept only as far back as a read can reach): the cursor is a time, never an id. It goes oldest
- * first (`ordering=<time>,id`) by keyset: the next request asks again for "time ≥ the last second on the previous
- * page". Only a page that holds a single second is followed by `page` + 1 of the same query (a keyset cannot get past
- * a second fuller than a page); the price is that the records of a page's last second are read twice. A read that
- * `pagesPerPoll` stopped short resumes at the next poll where it stopped (`scan`): a backlog drains from its
- * high-water mark rather than re-reading the window, so records already seen can never stall it.
- *
- * New Work Order without a creation time goes by id (`byId`): the newest-first scan of fallbackScan.ts keyed by id,
- * down to the newest id emitted; a read stopped short keeps where it stopped (`scan`), and the next polls read on
- * below it before reading the top again. A switch from time to id starts after the newest id the reads by time saw
- * (`newestId`); a switch back counts every id up to the cursor as emitted (`idsThrough`: the window back may reach
- * work orders emitted by id at earlier polls).
- *
- * Load Flagged compares the flagged loads of complete reads; the first, the baseline, emits nothing and is taken in
- * one poll. Where Datatruck differs (answerCheck.ts, publishedForm.ts), the read goes on newest first down to the
- * cursor (fallbackScan.ts) within the same poll; nothing here moves the cursor back. The poll works on a copy of the
- * state: the caller stores it only when the whole poll succeeded, so a failed request leaves the cursor where it was
- * and emits nothing.
+ * Datatruck ignores the trigger's query"), state.ts what a poll keeps. What the code adds to that: a read by event
+ * time goes oldest first by keyset, the cursor a time, never an id. A read that `pagesPerPoll` stopped short resumes
+ * at the next poll where it stopped (`scan`): a backlog drains from its high-water mark rather than re-reading the
+ * window, so records already seen can never stall it. Where Datatruck differs (answerCheck.ts, publishedForm.ts), the
+ * read goes on newest first down to the cursor (fallbackScan.ts) within the same poll; nothing here moves it back.
  */
 
 /** What the node's parameters ask for, checked. */
@@ -67,9 +51,6 @@ const DAY_MS = 86_400_000;
 /** "Every record of the first read is history": JSON has no Infinity. */
 const QUIET_ALL = Number.MAX_SAFE_INTEGER;
 
-/** The API's timestamp shape, cut to the whole second (a lower bound, so this only widens it). */
-const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
-
 /** The newest id among `records`; 0 when there is none. */
 const newestIdOf = (records: IDataObject[]) => Math.max(0, ...records.map((record) => idOf(record) ?? 0));
 /** Newest id first (records without an id are never kept). */
@@ -80,22 +61,6 @@ const readFilters = (plan: PollPlan): ApiFilter[] => [...plan.filters, ...plan.e
 /** Load Flagged reads the loads created since this moment. */
 const createdSince = (plan: PollPlan, now: number) => now - plan.createdWithinDays * DAY_MS;
 
-/** The newest matching records, newest first: activation and Fetch Test Event. */
-export function newestQuery(plan: PollPlan, now: number): PageQuery {
-	const bound: ApiFilter[] = plan.event.kind === 'snapshot' ? [{ column: 'created_datetime', value: isoSeconds(createdSince(plan, now)), contains: 'after' }] : [];
-	return { filter: [...readFilters(plan), ...bound], ordering: `-${plan.event.orderField},-id`, page: 1, pageSize: triggerSettings.pageSize };
-}
-
-/**
- * One step of a read: order field at or after `position.from`, oldest first. Ties are broken by id, so that paging
- * through one second is stable (a Datatruck that refuses the tie-breaker gets the published form, publishedForm.ts).
- */
-export function scanQuery(plan: PollPlan, position: ScanPosition): PageQuery {
-	const field = plan.event.orderField;
-	const bound: ApiFilter = { column: field, value: isoSeconds(position.from), contains: 'after' };
-	return { filter: [...readFilters(plan), bound], ordering: `${field},id`, page: position.page, pageSize: triggerSettings.pageSize };
-}
-
 /**
  * Fetch Test Event: the most recent matching records, without reading or changing any state. One request for a
  * page the node can check (a single record shows neither an ignored order nor, often, an ignored filter); when the
@@ -103,81 +68,59 @@ export function scanQuery(plan: PollPlan, position: ScanPosition): PageQuery {
  * stopping, where the order holds, once it has enough.
  */
 export async function latestRecords(plan: PollPlan, fetchPage: FetchPage, now: number, support = memorySupport()): Promise<IDataObject[]> {
+	const { event } = plan;
 	const requests = requestsOf(plan, fetchPage, support);
 	const want = triggerSettings.testEventCount;
-	return await timeOrId(plan, support, () => latestByTime(plan, requests, now, support), async () => {
-		const read = { event: plan.event, filters: readFilters(plan), start: Number.NEGATIVE_INFINITY, sent: requests.sent(), want, byId: true };
-		const found = await newestFirst(read, requests.published, support);
-		return found.records.sort(byNewestId).slice(0, want);
-	});
-}
-
-async function latestByTime(plan: PollPlan, requests: Requests, now: number, support: ListSupport): Promise<IDataObject[]> {
-	const page = await trustedNewestPage(plan, requests.timed, now, support);
-	const want = triggerSettings.testEventCount;
-	let matching: IDataObject[];
-	if (page) {
+	const scanned = async (byId: boolean) => {
+		const start = event.kind === 'snapshot' ? createdSince(plan, now) : Number.NEGATIVE_INFINITY;
+		const { records } = await requests.newestFirst({ start, want, byId });
+		// Newest event time first, then newest id (a record without a readable time, or read by id, by its id alone).
+		return records.sort((a, b) => (byId ? 0 : timeOf(b, event.orderField) - timeOf(a, event.orderField)) || byNewestId(a, b));
+	};
+	const byTime = async () => {
+		const page = await trustedNewestPage(plan, requests.timed, now, support);
 		// Checked in the node too: a condition Datatruck could not be seen to ignore may still have been.
-		matching = page.results.filter(meetsAll(readFilters(plan), plan.event));
-	} else {
-		const start = plan.event.kind === 'snapshot' ? createdSince(plan, now) : Number.NEGATIVE_INFINITY;
-		const found = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent: requests.sent(), want }, requests.timed, support);
-		// Newest event time first, then newest id (a record without a readable time by its id alone).
-		matching = found.records.sort((a, b) => timeOf(b, plan.event.orderField) - timeOf(a, plan.event.orderField) || byNewestId(a, b));
-	}
-	unreadableTimes(plan.event, matching);
-	return matching.slice(0, want);
+		const matching = page ? page.results.filter(meetsAll(readFilters(plan), event)) : await scanned(false);
+		unreadableTimes(event, matching);
+		return matching.slice(0, want);
+	};
+	return await timeOrId(plan, support, byTime, async () => (await scanned(true)).slice(0, want));
 }
 
 /**
- * First poll with the default start ("now"): one request for the newest matching records. Their
- * newest time becomes the high-water mark and they are remembered as already seen, so nothing
- * that existed at activation is emitted, while a record that was still being committed then is.
+ * First poll with the default start ("now"): nothing that existed at activation is emitted, while a record that was
+ * still being committed then is. One request for the newest matching records; where that page cannot be trusted to be
+ * the newest, everything within the late-entry window is read newest first instead.
  */
-async function activateNow(plan: PollPlan, requests: Requests, now: number, support: ListSupport): Promise<PollOutcome> {
+async function activate(plan: PollPlan, requests: Requests, now: number, support: ListSupport): Promise<PollOutcome> {
 	const page = await trustedNewestPage(plan, requests.timed, now, support);
-	if (!page) return await activateByScan(plan, requests.timed, now, support, requests.sent());
-	const skipped = unreadableTimes(plan.event, page.results);
-	return { records: [], state: seenState(plan, page.results, Boolean(page.next), now), skipped };
+	const since = wholeSecond(now - plan.lateEntryMs);
+	const records = page ? page.results : (await requests.newestFirst({ start: since })).records;
+	const skipped = unreadableTimes(plan.event, records);
+	return { records: [], state: seenState(plan, records, now, page ? { more: Boolean(page.next) } : { since }), skipped };
 }
 
-/** [id, event time] of the records that have both. */
-const timesOf = (records: IDataObject[], event: EventSpec) =>
-	records
-		.map((record): [number, number] => [idOf(record) ?? NaN, timeOf(record, event.orderField)])
-		.filter(([id, time]) => !Number.isNaN(id) && !Number.isNaN(time));
-
 /**
- * The event-time state of a trigger that has seen `records`, the newest ones (activation, a switch from ids back to
- * times): their newest time is the high-water mark, and they are remembered as seen.
+ * The event-time state of a trigger that has seen `records`, the newest ones, and emits none of them (activation, a
+ * switch from ids back to times): they are remembered as seen, and their newest time is the high-water mark. A read of
+ * everything `since` a moment reached the clock: then that is the high-water mark, and the moment the floor.
  */
-function seenState(plan: PollPlan, records: IDataObject[], more: boolean, now: number): TriggerState {
-	const state = emptyState(plan.key);
-	const found = timesOf(records, plan.event);
-	if (found.length) {
-		const times = found.map(([, time]) => time);
+function seenState(plan: PollPlan, records: IDataObject[], now: number, read: { more: boolean } | { since: number }): TriggerState {
+	const seen = records
+		.map((record): [number, number] => [idOf(record) ?? NaN, timeOf(record, plan.event.orderField)])
+		.filter(([id, time]) => !Number.isNaN(id) && !Number.isNaN(time));
+	const times = seen.map(([, time]) => time);
+	const state: TriggerState = { ...emptyState(plan.key), seen, looked: now };
+	if ('since' in read) {
+		state.high = now;
+		state.floor = read.since;
+	} else if (times.length) {
 		state.high = Math.min(Math.max(...times), now);
-		state.seen = found;
 		// A full page leaves older records unseen: they are history too, so the floor goes past them.
-		state.floor = more ? Math.min(...times) + 1 : 0;
+		state.floor = read.more ? Math.min(...times) + 1 : 0;
 	}
-	state.looked = now;
 	forget(state, rereadFrom(state, plan, now), triggerSettings.maxRemembered);
 	return state;
-}
-
-/**
- * Activation when the newest page cannot be trusted to be the newest: everything within the
- * late-entry window is read and remembered as seen, nothing is emitted, and the high-water mark is
- * the clock (the read reached it).
- */
-async function activateByScan(plan: PollPlan, fetchPage: FetchPage, now: number, support: ListSupport, sent: number): Promise<PollOutcome> {
-	const start = wholeSecond(now - plan.lateEntryMs);
-	const { records } = await newestFirst({ event: plan.event, filters: readFilters(plan), start, sent }, fetchPage, support);
-	const skipped = unreadableTimes(plan.event, records);
-	const state: TriggerState = { ...emptyState(plan.key), high: now, floor: start, seen: timesOf(records, plan.event), looked: now };
-	forget(state, rereadFrom(state, plan, now), triggerSettings.maxRemembered);
-	return { records: [], state, skipped };
 }
 
 /**
@@ -188,7 +131,8 @@ async function activateByScan(plan: PollPlan, fetchPage: FetchPage, now: number,
 async function trustedNewestPage(plan: PollPlan, fetchPage: FetchPage, now: number, support: ListSupport): Promise<Page | undefined> {
 	const held = () => timeReadHeld(support, plan.event);
 	if (!held()) return undefined;
-	const query = newestQuery(plan, now);
+	const bound = plan.event.kind === 'snapshot' ? { column: 'created_datetime', from: createdSince(plan, now) } : undefined;
+	const query = pageQuery(readFilters(plan), `-${plan.event.orderField},-id`, 1, bound);
 	const page = await fetchPage(query);
 	// A page answered without a filter the node added (refused, then retried without it) is not the newest matching.
 	if (!held() || noteIgnored(support, plan.event, page.results, { ordering: query.ordering, filters: query.filter })) return undefined;
@@ -197,13 +141,12 @@ async function trustedNewestPage(plan: PollPlan, fetchPage: FetchPage, now: numb
 
 /** A poll's requests, each in the form this origin takes (publishedForm.ts) and counted. */
 interface Requests {
-	published: FetchPage;
 	/** For reads by time: fails with UnreadableEventTimeError where the event can go by id instead (eventTime.ts). */
 	timed: FetchPage;
-	/** Requests sent so far, retries included: the fallback's budget counts them. */
-	sent(): number;
 	/** The newest id any answer held; undefined before a record was read. */
 	newestId(): number | undefined;
+	/** The newest-first scan (fallbackScan.ts) of what the plan asks; the requests sent so far, retries included, count against its budget. */
+	newestFirst(read: Omit<FallbackRead, 'event' | 'filters' | 'sent'>): Promise<FallbackResult>;
 }
 
 function requestsOf(plan: PollPlan, fetchPage: FetchPage, support: ListSupport): Requests {
@@ -216,7 +159,11 @@ function requestsOf(plan: PollPlan, fetchPage: FetchPage, support: ListSupport):
 		return page;
 	};
 	const published = publishedFetch(counted, support, plan.event, plan.filters);
-	return { published, timed: timedOnly(plan.event, published), sent: () => sent, newestId: () => newest };
+	const timed = timedOnly(plan.event, published);
+	// A read by id takes answers without a time (`timed` would fail on them).
+	const scan: Requests['newestFirst'] = async (read) =>
+		await newestFirst({ event: plan.event, filters: readFilters(plan), sent, ...read }, read.byId ? published : timed, support);
+	return { timed, newestId: () => newest, newestFirst: scan };
 }
 
 /**
@@ -250,7 +197,8 @@ export async function pollOnce(plan: PollPlan, stored: TriggerState | undefined,
 			if (plan.event.byIdWithoutTime && known.length) outcome.state.newestId = Math.max(...known);
 			return outcome;
 		},
-		async () => await pollById(plan, idStateAfter(plan, stored), requests, clock, support),
+		// Reads by time found no times: on by id after the newest id they saw (none, or a state from before ids were kept: activation).
+		async () => await pollById(plan, stored?.newestId === undefined ? undefined : idState(plan, stored.newestId), requests, clock, support),
 	);
 }
 
@@ -272,21 +220,8 @@ async function timeOrId<T>(plan: PollPlan, support: ListSupport, byTime: () => P
 	});
 }
 
-/**
- * The state by id of a trigger whose reads by time stopped finding times: it goes on after the newest id those
- * reads saw. Undefined (activation by id) when there is no stored state, or one from before ids were kept.
- */
-function idStateAfter(plan: PollPlan, stored: TriggerState | undefined): TriggerState | undefined {
-	const after = stored?.newestId;
-	if (after === undefined && plan.startDate !== undefined) {
-		throw new TriggerReadError(
-			`Datatruck's ${plan.event.noun}s carry no creation time, so ${plan.event.name} cannot start from a date`,
-			`Without a creation time the trigger finds new ${plan.event.noun}s by id: it can tell which are newer than the last one it saw, ` +
-				`not when one was created. Remove Options › Start From Date: the trigger then starts from the newest ${plan.event.noun}, as on activation.`,
-		);
-	}
-	return after === undefined ? undefined : { ...emptyState(plan.key), byId: true, high: after, floor: after };
-}
+/** The state by id of a trigger whose newest id emitted (or found at activation) is `id`. */
+const idState = (plan: PollPlan, id: number): TriggerState => ({ ...emptyState(plan.key), byId: true, high: id, floor: id });
 
 /**
  * One poll by id (docs/trigger.md, "New Work Order without a creation time"). Activation records the newest id and
@@ -295,20 +230,24 @@ function idStateAfter(plan: PollPlan, stored: TriggerState | undefined): Trigger
  */
 async function pollById(plan: PollPlan, stored: TriggerState | undefined, requests: Requests, clock: PollClock, support: ListSupport): Promise<PollOutcome> {
 	const { event } = plan;
-	const fetchPage = requests.published;
-	const read = { event, filters: readFilters(plan), sent: requests.sent(), byId: true };
 	if (!stored) {
-		const found = await newestFirst({ ...read, start: Number.POSITIVE_INFINITY }, fetchPage, support);
-		const newest = newestIdOf(found.read);
-		return { records: [], state: { ...emptyState(plan.key), byId: true, high: newest, floor: newest }, skipped: [] };
+		if (plan.startDate !== undefined) {
+			throw new TriggerReadError(
+				`Datatruck's ${event.noun}s carry no creation time, so ${event.name} cannot start from a date`,
+				`Without a creation time the trigger finds new ${event.noun}s by id: it can tell which are newer than the last one it saw, ` +
+					`not when one was created. Remove Options › Start From Date: the trigger then starts from the newest ${event.noun}, as on activation.`,
+			);
+		}
+		const found = await requests.newestFirst({ byId: true, start: Number.POSITIVE_INFINITY });
+		return { records: [], state: idState(plan, newestIdOf(found.read)), skipped: [] };
 	}
 	const state = JSON.parse(JSON.stringify(stored)) as TriggerState;
 	const { scan, high } = state;
-	// The ids below `scan.from` are still to be read; where the order does not hold, every page is read from the top.
-	const ordered = () => support.supports(`${listOf(event)}.ordering`);
+	// The ids below `scan.from` are still to be read (fallbackScan.ts resumes there while the order holds).
 	const mayRead = (sent: number) => sent < triggerSettings.pagesPerPoll && clock.mayContinue();
-	const found = await newestFirst({ ...read, start: state.floor + 1, resume: ordered() ? scan : undefined, mayRead }, fetchPage, support);
-	const gap = scan && ordered();
+	const found = await requests.newestFirst({ byId: true, start: state.floor + 1, resume: scan, mayRead });
+	// Where the order does not hold (or no longer), every page was read from the top.
+	const gap = scan && support.supports(`${listOf(event)}.ordering`);
 	// Ids from `scan.from` up to `high` were emitted by the read that stopped; a read of the gap leaves the top for later.
 	const records = found.records.filter((record) => !scan || (idOf(record) ?? 0) < scan.from || (!gap && (idOf(record) ?? 0) > high));
 	if (!gap) state.high = Math.max(high, newestIdOf(found.read));
@@ -318,7 +257,7 @@ async function pollById(plan: PollPlan, stored: TriggerState | undefined, reques
 	// Datatruck sends creation times again: by time from here, with what this read saw as seen, and every id up to the
 	// cursor as emitted (the earlier reads by id emitted them without a time, so the window back may hold them).
 	if (!state.scan && found.read.length && carriesTimes(event, found.read)) {
-		return { records, state: { ...seenState(plan, found.read, true, clock.now()), newestId: state.high, idsThrough: state.high }, skipped: [] };
+		return { records, state: { ...seenState(plan, found.read, clock.now(), { more: true }), newestId: state.high, idsThrough: state.high }, skipped: [] };
 	}
 	return { records, state, skipped: [] };
 }
@@ -327,18 +266,13 @@ async function pollById(plan: PollPlan, stored: TriggerState | undefined, reques
 async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requests: Requests, clock: PollClock, support: ListSupport): Promise<PollOutcome> {
 	const now = clock.now();
 	const { event } = plan;
-	const fetchPage = requests.timed;
-	let state: TriggerState;
-	if (stored) {
-		state = JSON.parse(JSON.stringify(stored)) as TriggerState;
-	} else if (event.kind === 'snapshot') {
-		// The first complete read is the baseline: loads flagged at activation are not news.
-		state = { ...emptyState(plan.key), quietBefore: plan.startDate ?? QUIET_ALL };
-	} else if (plan.startDate !== undefined) {
-		state = { ...emptyState(plan.key), high: plan.startDate, floor: plan.startDate };
-	} else {
-		return await activateNow(plan, requests, now, support);
+	const state = stored ? (JSON.parse(JSON.stringify(stored)) as TriggerState) : emptyState(plan.key);
+	if (!stored && event.kind === 'eventTime') {
+		if (plan.startDate === undefined) return await activate(plan, requests, now, support);
+		Object.assign(state, { high: plan.startDate, floor: plan.startDate });
 	}
+	// Load Flagged's first complete read is the baseline: loads flagged at activation are not news.
+	if (!stored && event.kind === 'snapshot') state.quietBefore = plan.startDate ?? QUIET_ALL;
 
 	const seen = new Map(state.seen);
 	const known = new Set([...state.flagged, ...state.missed]);
@@ -367,34 +301,29 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	let position: ScanPosition = state.scan ?? { from: wholeSecond(start), page: 1 };
 	const readFrom = Math.min(position.from, wholeSecond(start));
 	let finished = false;
-	const fallBackNeeded = () => !timeReadHeld(support, event);
-	let fallBack = fallBackNeeded();
-	let sent = 0;
+	let fallBack = !timeReadHeld(support, event);
 	const pageCap = state.quietBefore !== undefined ? triggerSettings.baselinePages : triggerSettings.pagesPerPoll;
-	for (; sent < pageCap && !finished && !fallBack; sent++) {
-		if (sent > 0 && !clock.mayContinue()) break;
-		const query = scanQuery(plan, position);
+	for (let sent = 0; !fallBack && sent < pageCap && (sent === 0 || clock.mayContinue()); sent++) {
+		// Ties broken by id, so that paging through one second is stable (a Datatruck that refuses it: publishedForm.ts).
+		const query = pageQuery(readFilters(plan), `${event.orderField},id`, position.page, { column: event.orderField, from: position.from });
 		// A page number kept from the previous poll may be gone (records left the list): publishedFetch answers it empty.
-		const page = await fetchPage(query);
+		const page = await requests.timed(query);
 		// Refused a filter the node added (the page came without it) or ignored part of the question: newest first instead.
-		if (fallBackNeeded() || noteIgnored(support, event, page.results, { ordering: query.ordering, filters: readFilters(plan), bound: position.from })) {
-			fallBack = true;
-			break;
-		}
+		fallBack =
+			!timeReadHeld(support, event) || noteIgnored(support, event, page.results, { ordering: query.ordering, filters: readFilters(plan), bound: position.from });
+		if (fallBack) break;
 		skipped.push(...unreadableTimes(event, page.results));
 		page.results.forEach(visit);
-		if (!page.next || page.results.length === 0) {
-			finished = true;
-			break;
-		}
-		// Continue at the page's last second, re-reading only that second's records; a page that
-		// holds one second only is followed by the next page of the same query instead.
+		finished = !page.next || page.results.length === 0;
+		if (finished) break;
+		// Continue at the page's last second, re-reading only that second's records; a page that holds one second only is
+		// followed by the next page of the same query instead (a keyset cannot get past a second fuller than a page).
 		const first = wholeSecond(timeOf(page.results[0], event.orderField));
 		const last = wholeSecond(timeOf(page.results[page.results.length - 1], event.orderField));
 		position = last > first ? { from: last, page: 1 } : { from: position.from, page: position.page + 1 };
 	}
 	if (fallBack) {
-		const { records } = await newestFirst({ event, filters: readFilters(plan), start: readFrom, sent: requests.sent() }, fetchPage, support);
+		const { records } = await requests.newestFirst({ start: readFrom });
 		skipped.push(...unreadableTimes(event, records));
 		records.forEach(visit);
 		finished = true;
