@@ -76,11 +76,10 @@ function pagesOf(first: Page, asked: number): number {
 }
 
 /**
- * The trigger's read when Datatruck ignores its time bound or its order (issue 28): newest first by page number down
- * to the cursor, each record once by id, every condition applied in the node, as docs/trigger.md explains ("When
- * Datatruck ignores the trigger's query"). It needs nothing of Datatruck but pages; what it still asks for (the bound,
- * the order) only makes it shorter when it holds. Past its budget of 2 × pages + 3 requests, or when a page brings
- * nothing new before the end, it fails loudly instead of emitting a read it cannot vouch for.
+ * The trigger's read when Datatruck ignores its time bound or its order, as docs/trigger.md explains ("When Datatruck
+ * ignores the trigger's query"). It needs nothing of Datatruck but pages; what it still asks for (the bound, the order)
+ * only makes it shorter when it holds. Past its budget, or when a page brings nothing new before the end, it fails
+ * loudly instead of emitting a read it cannot vouch for.
  */
 export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, support: ListSupport): Promise<FallbackResult> {
 	const { event } = read;

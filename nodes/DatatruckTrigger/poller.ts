@@ -61,12 +61,7 @@ const readFilters = (plan: PollPlan): ApiFilter[] => [...plan.filters, ...plan.e
 /** Load Flagged reads the loads created since this moment. */
 const createdSince = (plan: PollPlan, now: number) => now - plan.createdWithinDays * DAY_MS;
 
-/**
- * Fetch Test Event: the most recent matching records, without reading or changing any state. One request for a
- * page the node can check (a single record shows neither an ignored order nor, often, an ignored filter); when the
- * answer shows Datatruck ignored a condition or the order, or is known to, the newest-first scan finds them instead,
- * stopping, where the order holds, once it has enough.
- */
+/** Fetch Test Event (docs/trigger.md): the most recent matching records, without reading or changing any state. */
 export async function latestRecords(plan: PollPlan, fetchPage: FetchPage, now: number, support = memorySupport()): Promise<IDataObject[]> {
 	const { event } = plan;
 	const requests = requestsOf(plan, fetchPage, support);
@@ -224,9 +219,8 @@ async function timeOrId<T>(plan: PollPlan, support: ListSupport, byTime: () => P
 const idState = (plan: PollPlan, id: number): TriggerState => ({ ...emptyState(plan.key), byId: true, high: id, floor: id });
 
 /**
- * One poll by id (docs/trigger.md, "New Work Order without a creation time"). Activation records the newest id and
- * emits nothing. Later polls read newest first down to the cursor; a read that the per-poll limit stops emits what it
- * read and leaves the ids below it to the next polls, which go on from where it stopped before reading the top again.
+ * One poll by id (docs/trigger.md, "New Work Order without a creation time"): activation records the newest id; a read
+ * the per-poll limit stops leaves the ids below it to the next polls, which read them before the top again.
  */
 async function pollById(plan: PollPlan, stored: TriggerState | undefined, requests: Requests, clock: PollClock, support: ListSupport): Promise<PollOutcome> {
 	const { event } = plan;
@@ -331,13 +325,11 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	state.scan = finished ? undefined : position;
 
 	if (event.kind === 'snapshot') {
+		state.pass = finished ? [] : [...pass];
 		if (finished) {
 			state.missed = state.flagged.filter((id) => !pass.has(id));
 			state.flagged = [...pass];
-			state.pass = [];
 			delete state.quietBefore;
-		} else {
-			state.pass = [...pass];
 		}
 	} else {
 		state.seen = [...seen];

@@ -5,20 +5,11 @@ import type { EventSpec } from './events';
 import type { FetchPage, PageQuery } from './fallbackScan';
 
 /**
- * What the trigger adds to a read besides the user's filters (issue 28, requirement 4): the `id` tie-breaker in
- * `ordering` (A22), the time bound and the event's own conditions. Datatruck publishes one ordering field and no
- * filterable columns for work orders, so a 400 that names one of these (shared/lists' `refusedAdditions`) gets one
- * retry without it, in the form the specification publishes, and is remembered for the credential's origin once the
- * retry is answered. Later requests go out without it from the start. A 400 about the user's own filter fails,
- * naming the list.
+ * What the trigger adds to a read besides the user's filters: the `id` tie-breaker in `ordering` (A22), the time bound
+ * and the event's own conditions. Datatruck publishes one ordering field and no filterable columns for work orders, so
+ * a 400 that names one of these (shared/lists' `refusedAdditions`) gets one retry in the published form, as
+ * docs/trigger.md says ("When Datatruck ignores the trigger's query"). A 400 about the user's own filter fails.
  */
-
-/** The query as this origin takes it: one ordering field, and none of the node's own columns it refused. */
-function asPublished(query: PageQuery, userFilters: ApiFilter[], support: ListSupport, list: string): PageQuery {
-	const ordering = support.supports(`${list}.ordering.multi`) ? query.ordering : query.ordering.split(',')[0];
-	const filter = query.filter.filter((entry) => userFilters.includes(entry) || support.supports(`${list}.filter.${entry.column}`));
-	return { ...query, ordering, filter };
-}
 
 /** A refusal that is the user's to fix: it says which list refused what, in Datatruck's words. */
 function namingTheList(error: unknown, event: EventSpec): unknown {
@@ -37,7 +28,10 @@ function namingTheList(error: unknown, event: EventSpec): unknown {
 export function publishedFetch(fetchPage: FetchPage, support: ListSupport, event: EventSpec, userFilters: ApiFilter[]): FetchPage {
 	const list = listOf(event);
 	return async (query): Promise<Page> => {
-		let asked = asPublished(query, userFilters, support, list);
+		// The query as this origin takes it: one ordering field, and none of the node's own columns it refused.
+		const ordering = support.supports(`${list}.ordering.multi`) ? query.ordering : query.ordering.split(',')[0];
+		const filter = query.filter.filter((entry) => userFilters.includes(entry) || support.supports(`${list}.filter.${entry.column}`));
+		let asked: PageQuery = { ...query, ordering, filter };
 		const findings: Finding[] = [];
 		for (let retries = 0; ; retries++) {
 			try {
