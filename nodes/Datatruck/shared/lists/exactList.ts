@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { DatatruckContext, DatatruckRequest, RequestPurpose } from '../transport';
 import type { ApiFilter } from './filters';
-import { allPages, askedAs, excludableIds, isLastPage, listReadFor, NeedsLess, needsLess, numberedPage, queryPage, type FilterReplacement, type ListRead } from './listRead';
+import { askedAs, excludableIds, isLastPage, listReadFor, NeedsLess, needsLess, numberedPage, queryPage, type FilterReplacement, type ListRead } from './listRead';
 import { readPlain } from './plainList';
 import { fetchByPageNumber } from './pageNumberList';
 import { markNotHeld, supports } from './support';
@@ -73,15 +73,22 @@ async function readStretch(
 	const room = Math.floor((fit - excluded.length) / size);
 	const pages = pagesBetween(first.count ?? 0, size, want).filter((page) => page <= Math.min(room, SEGMENT_REQUESTS - 1));
 	const question = { filters, terms, pageSize: size };
-	const numbered = await allPages(pages.map((number) => numberedPage(read, first.query, number, question)));
-	for (const page of numbered) records.push(...unheld(page.results, held));
+	const settled = await Promise.allSettled(pages.map((number) => numberedPage(read, first.query, number, question)));
+	// A page that shows a clause ignored is still that page of the query (NeedsLess.pages).
+	const numbered = settled.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : (outcome.reason as NeedsLess).pages?.[0]));
+	// The pages of the user's own query read so far serve the plan that takes over: nothing read is thrown away.
+	const handOver = (error: unknown) => {
+		if (error instanceof NeedsLess) error.pages = excluded.length === 0 && numbered.every(Boolean) ? [first, ...(numbered as Page[])] : undefined;
+		return error;
+	};
+	const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+	if (failed) throw handOver(failed.reason);
+	for (const page of numbered as Page[]) records.push(...unheld(page.results, held));
 
 	// At least CHECKED_PAGE records, like page 1: a check read of two cannot show an order ignored.
 	const checkSize = Math.max(1, Math.min(pageSize, Math.max(CHECKED_PAGE, want - records.length)));
 	const check = await queryPage(read, [...filters, ...excludeIds([...held])], terms, checkSize).catch((error: unknown) => {
-		// The pages of the user's own query read so far serve the plan that takes over.
-		if (error instanceof NeedsLess && excluded.length === 0) error.pages = [first, ...numbered];
-		throw error;
+		throw handOver(error);
 	});
 	const found = unheld(check.results, held);
 	records = mergeInOrder(records, found, compare);

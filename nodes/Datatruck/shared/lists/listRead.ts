@@ -219,8 +219,8 @@ function taken(read: ListRead, page: Page, question?: { filters: ApiFilter[]; te
 	const uncarried = question && uncarriedIgnored(read, page.results, question.filters);
 	if (uncarried) throw new NeedsLess(filterIgnored(read.list, [uncarried]), uncarried);
 	const findings = typeof question?.pageSize === 'number' ? answerFindings(read, page, question.filters, question.terms, question.pageSize) : [];
-	// The page serves the plan that takes over when it was asked with a query of its own (page 1 of it).
-	if (findings.length) throw Object.assign(new NeedsLess(findings), { pages: page.query ? [page] : undefined });
+	// The page serves the plan that takes over: page 1 of its query, or the page by number its caller places.
+	if (findings.length) throw Object.assign(new NeedsLess(findings), { pages: [page] });
 	return page;
 }
 
@@ -239,7 +239,6 @@ export async function numberedPage(
 	const pastTheEnd = Symbol('past the end');
 	read.budget.spend(`reading the ${read.list} list by page number`);
 	const asked: IDataObject = { ...(query ?? read.request.qs), page: number };
-	if (read.served !== undefined && typeof asked.page_size === 'number') asked.page_size = read.served;
 	const request = { method: 'GET' as const, url: read.request.url, qs: asked, timeout: read.request.timeout, together: true };
 	// Any other failure is the transport's own NodeApiError, passed on as it is.
 	const body = await datatruckRequest(read.ctx, request, read.purpose).catch((error: { httpCode?: unknown }) => {
@@ -255,15 +254,10 @@ export function needsLess(error: unknown): NeedsLess {
 	throw error;
 }
 
-/** Pages `numbers` of the list `query` asks for, sent at once (the limiter paces them). */
-export function readByNumber(read: ListRead, query: IDataObject | undefined, numbers: number[]): Promise<Page[]> {
-	return allPages(numbers.map((number) => numberedPage(read, query, number)));
-}
-
-/** Runs the requests together and fails with the first failure once none is in flight. */
-export async function allPages(requests: Array<Promise<Page>>): Promise<Page[]> {
-	const settled = await Promise.allSettled(requests);
-	const failed = settled.find((outcome) => outcome.status === 'rejected');
-	if (failed) throw (failed as PromiseRejectedResult).reason;
+/** Pages `numbers` of the list `query` asks for, sent at once (the limiter paces them); the first failure once none is in flight. */
+export async function readByNumber(read: ListRead, query: IDataObject | undefined, numbers: number[]): Promise<Page[]> {
+	const settled = await Promise.allSettled(numbers.map((number) => numberedPage(read, query, number)));
+	const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+	if (failed) throw failed.reason;
 	return settled.map((outcome) => (outcome as PromiseFulfilledResult<Page>).value);
 }
