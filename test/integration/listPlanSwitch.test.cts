@@ -54,3 +54,23 @@ test('loads with every filter ignored, Status Is Delivered: the page asked with 
 	expect(firstPages).toHaveLength(2);
 	expect(dt.sandbox.log.length).toBeLessThanOrEqual(2 * Math.ceil(dt.sandbox.data.orders.length / 10));
 });
+
+test('a page size remembered from an earlier release: pages by number keep the size page 1 was asked in, so none is lost', async () => {
+	// An earlier release answered 10 a page whatever was asked, and ignored the filter: the node remembers both.
+	dt.sandbox.configure({ profile: 'default' });
+	dt.sandbox.configure({ lists: { loads: { ignorePageSize: true, ignoreFilter: true } } });
+	const credentials = dt.credentials({ rateLimitRequests: 1000, rateLimitWindowSeconds: 1 });
+	const parameters = { resource: 'load', operation: 'getMany', returnAll: true, filters: { conditions: [{ field: 'status', operator: 'is_not', value: 'cancelled' }] } };
+	expect((await dt.run({ parameters, credentials })).error).toBeUndefined();
+	// The next release takes page_size again: the plan by page number, chosen from the start, asks page 1 in 25.
+	dt.sandbox.configure({ lists: { loads: { ignoreFilter: true } } });
+	dt.sandbox.clearLog();
+	const expected = dt.sandbox.data.orders.filter((load) => load.status !== 'cancelled').map((load) => load.id).sort((a, b) => b - a);
+	const result = await dt.run({ parameters, credentials });
+	expect(result.error).toBeUndefined();
+	expect(result.json.map((load) => load.id).sort((a, b) => Number(b) - Number(a))).toEqual(expected);
+	// Every page of a run is asked in one size.
+	const sizes = (fromPage: (page: string) => boolean) =>
+		new Set(dt.sandbox.log.filter((entry) => fromPage(String(entry.query.page ?? '1')) && !String(entry.query.filter ?? '').includes('exclude_in')).map((entry) => String(entry.query.page_size)));
+	expect(sizes(() => true).size).toBe(1);
+});
