@@ -1,7 +1,7 @@
 import type { IDataObject, Logger } from 'n8n-workflow';
 import { LOAD_FIELDS } from '../Datatruck/resources/load/fields';
 import { WORK_ORDER_FIELDS } from '../Datatruck/resources/workOrder/fields';
-import { filterHolds, filterIgnored, kindOfColumn, listNameOf, markNotHeld, meets, orderingIgnored, supports, valueAt } from '../Datatruck/shared/lists';
+import { filterHolds, filterIgnored, kindOfColumn, listNameOf, markNotHeld, meets, orderingIgnored, supports, triggerReadsByTime, valueAt } from '../Datatruck/shared/lists';
 import type { ApiFilter, Finding } from '../Datatruck/shared/lists';
 import type { EventSpec } from './events';
 import { timeOf } from './eventTime';
@@ -36,10 +36,7 @@ export const memorySupport = (): ListSupport => originSupport(`memory:${++runs}`
 
 /** Whether this origin's list takes the event's time bound; and what a read by time relies on: its conditions, its order. */
 export const boundHeld = (support: ListSupport, event: EventSpec): boolean => filterHolds(support.origin, listOf(event), event.orderField);
-export const timeReadHeld = (support: ListSupport, event: EventSpec): boolean =>
-	boundHeld(support, event) &&
-	event.conditions.every((filter) => filterHolds(support.origin, listOf(event), filter.column)) &&
-	support.supports(`${listOf(event)}.ordering`);
+export const timeReadHeld = (support: ListSupport, event: EventSpec): boolean => triggerReadsByTime(support.origin, listOf(event), event.orderField, event.conditions);
 
 /**
  * Whether a record meets every filter, by shared/lists' answer check. What it cannot tell, a column the record does

@@ -16,3 +16,4 @@ export { findingsFor, markNotHeld, replaceFindings, resetSupport, supports, type
 export { offerReplacement, replacementsFor } from './replacements';
 export { filterHolds, filterIgnored, listNameOf, listWords, orderingIgnored, refusedAdditions, saysAbout } from './listFindings';
 export { kindOfColumn, meets } from './answerCheck';
+export { triggerReadsByTime } from './planner';

@@ -4,6 +4,7 @@ import type { ListRead } from './listRead';
 import { firstTermPlan, ID_ASCENDING, keysetPlan, spinePlan, type AnchoredPlan } from './listSegments';
 import { NEWEST_FIRST } from './newestFirst';
 import type { ChangeSafeList, Page } from './pagination';
+import { filterHolds } from './listFindings';
 import { supports } from './support';
 
 /**
@@ -100,4 +101,12 @@ export function plainPlan(read: ListRead, userTerms: SortTerm[], want: number, u
 		newest: newest ? (whole ? Infinity : want) : undefined,
 		userOnly,
 	};
+}
+
+/**
+ * The trigger's read (docs/trigger.md): by its event time, on a keyset of its time bound, while this origin keeps that
+ * bound, the event's own conditions and the order; else newest first by page number down to its cursor.
+ */
+export function triggerReadsByTime(origin: string, list: string, timeField: string, conditions: ApiFilter[]): boolean {
+	return [timeField, ...conditions.map((filter) => filter.column)].every((column) => filterHolds(origin, list, column)) && supports(origin, `${list}.ordering`);
 }
