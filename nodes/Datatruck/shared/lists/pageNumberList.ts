@@ -32,9 +32,9 @@ const WITHOUT_FILTER = 'Datatruck gives no filter on this list to look records u
 const perPageOf = (first: Page) => Math.max(1, first.results.length);
 
 /**
- * The pass `started` (page 1 and any pages after it already read) read on to `lastPage(pages read)` (asked again after each stretch: what a stretch
- * shows may widen it) or the list's end: up to 20 at once where page 1 gave a count, else one at a time, each one
- * page more in the budget. `onPages` sees each stretch as it comes. A stretch of records this pass already read,
+ * The pass `started` (page 1 and any pages after it already read) read on to `lastPage(pages read)`, asked again after
+ * each stretch (what a stretch shows may widen it), or to the list's end: up to 20 at once where page 1 gave a count,
+ * else one at a time, each one page more in the budget. `onPages` sees each stretch as it comes. A stretch of records this pass already read,
  * while the list promises more, means Datatruck ignores the page number: ending there would return part of it as all.
  */
 export async function readPass(read: ListRead, started: Page[], want: number, lastPage: (read: number) => number, onPages?: (pages: Page[]) => void): Promise<Page[]> {

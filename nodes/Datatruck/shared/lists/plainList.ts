@@ -31,17 +31,18 @@ export async function readPlain(read: ListRead, plan: PlainPlan, userTerms: Sort
 	const reused = readAlready.filter((pages) => askedAs(read, pages[0], plan.sent, plan.terms, inNode)).reduce((a, b) => (b.length > a.length ? b : a), []);
 	// A refusal of something the node added ends this plan (NeedsLess): the planner drops it and asks again.
 	const first = reused[0] ?? (await queryPage(read, plan.sent, plan.terms, pageSize, plan.userOnly ? 'none' : 'refusals'));
-	trust.check(first);
-	if (isLastPage(first)) return trust.settle(unheld(first.results, new Set()), userTerms).slice(0, want);
+	const held = new Set<number>();
+	const records: IDataObject[] = [];
+	const take = (pages: Page[]) => pages.forEach((page) => (trust.check(page), records.push(...unheld(page.results, held))));
+	take([first]);
+	if (isLastPage(first)) return trust.settle(records, userTerms).slice(0, want);
 	const perPage = Math.max(1, first.results.length);
 	read.budget.plan(first.count, perPage);
 	const pass = plan.newest !== undefined && first.count !== undefined ? await readNewestFirst(read, first, plan.newest) : undefined;
 	if (pass?.exact) return trust.settle(pass.records, userTerms).slice(0, want);
-	const held = new Set<number>();
-	const records: IDataObject[] = [];
-	const take = (pages: Page[]) => pages.forEach((page) => (trust.check(page), records.push(...unheld(page.results, held))));
+	// Page 1 first, then the pages after it read already: by the newest-first pass, or by the plan before.
 	const started = pass?.pages ?? (reused.length ? reused : [first]);
-	take(started);
+	take(started.slice(1));
 	// Only while every record comes in Datatruck's order and every filter is Datatruck's does a Limit stop early,
 	// and ties of its last record on the first field are read on.
 	const lastPage = (read: number) =>
