@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { searchHits } from '../../shared/lists';
 import { connectionFor } from '../../shared/transport';
 import { PROBED, type ProbedAssumption } from './assumptions';
 import { idsOf, inIdOrder, probe, runsOf, type ProbeAnswer } from './probes';
@@ -446,8 +447,8 @@ async function equipmentVerdicts(ctx: IExecuteSingleFunctions, list: Equipment, 
 		return [verdict(search, 'could not tell', `the drivers show ${units.length} ${noun} unit number(s), none of whose starts three of them share and another does not`), sizeVerdict];
 	}
 	const query = `\`search=${text}\``;
-	const known = units.filter((unit) => holds(unit, text)).length;
-	const strangers = answer.records.filter((record) => !holds(record, text));
+	const known = units.filter((unit) => searchHits(unit, text)).length;
+	const strangers = answer.records.filter((record) => !searchHits(record, text));
 	const searched =
 		answer.status !== 200
 			? verdict(search, 'not held', refused(answer, query))
@@ -463,12 +464,6 @@ async function equipmentVerdicts(ctx: IExecuteSingleFunctions, list: Equipment, 
 	return [searched, sizeVerdict];
 }
 
-/** Whether any value of a record (or a unit number) holds the text, ignoring case, as `search` compares (A3). */
-function holds(value: unknown, text: string): boolean {
-	if (value !== null && typeof value === 'object') return Object.values(value as IDataObject).some((inner) => holds(inner, text));
-	return String(value ?? '').toLowerCase().includes(text.toLowerCase());
-}
-
 /**
  * The start of a unit number that three or more units hold and not all, the fewest such. Preferred: one that none of
  * the two lowest and two highest unit numbers holds, since a list that ignores the search most likely answers those
@@ -482,9 +477,9 @@ function searchTextFor(units: string[]): string | undefined {
 	for (const unit of sorted) {
 		for (let length = unit.length - 1; length > 0; length--) {
 			const text = unit.slice(0, length);
-			const held = units.filter((other) => holds(other, text)).length;
+			const held = units.filter((other) => searchHits(other, text)).length;
 			if (held <= SMALL_PAGE || held >= units.length) continue;
-			const atEnds = ends.some((end) => holds(end, text));
+			const atEnds = ends.some((end) => searchHits(end, text));
 			if (!best || (best.atEnds && !atEnds) || (best.atEnds === atEnds && held < best.held)) best = { text, held, atEnds };
 		}
 	}

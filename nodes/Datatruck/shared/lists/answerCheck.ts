@@ -111,7 +111,8 @@ export function meets(record: IDataObject, filter: ApiFilter, kind: FieldKind): 
  */
 export const SEARCH = 'search';
 
-function searchHits(record: unknown, text: string): boolean {
+/** Whether any value of a record (or a single value) holds the text, ignoring case: what `search` may have matched. */
+export function searchHits(record: unknown, text: string): boolean {
 	const wanted = text.trim().toLowerCase();
 	const values = (value: unknown): string[] =>
 		value !== null && typeof value === 'object' ? Object.values(value as IDataObject).flatMap(values) : [String(value ?? '')];
