@@ -12,14 +12,30 @@ const TRUCK: EquipmentCase = {
 };
 
 describe('Truck › Get Many', () => {
-	test('Return All asks for pages of 25 to the end, and once more to prove nothing moved: every truck once', async () => {
+	test('Return All asks for pages of 25 to the end: in ID order, ids one after another at the boundary, one pass is every truck once', async () => {
 		const result = await dt.run({ parameters: { resource: 'truck', operation: 'getMany', returnAll: true } });
 
 		expect(result.error).toBeUndefined();
 		const trucks = [...dt.sandbox.data.trucks].sort((a, b) => a.id - b.id);
 		expect(trucks.length).toBeGreaterThan(25);
 		expect(trucks.length).toBeLessThanOrEqual(50);
-		// The truck list takes no filter, so no check read can prove a pass whole: two passes that agree do.
+		expect(trucks[25].id).toBe(trucks[24].id + 1);
+		// No truck can lie between page 1's last ID and page 2's first (docs: "Passes that cover each other").
+		expect(dt.sandbox.log.map(({ method, path, query }) => ({ method, path, query }))).toEqual([
+			{ method: 'GET', path: '/api/v1/openapi/trucks/list/', query: { page_size: '25' } },
+			{ method: 'GET', path: '/api/v1/openapi/trucks/list/', query: { page_size: '25', page: '2' } },
+		]);
+		expect(result.json).toEqual(JSON.parse(JSON.stringify(trucks)));
+	});
+
+	test('Return All where an ID is missing at the page boundary: every page once more, by number, to prove nothing moved', async () => {
+		const trucks = dt.sandbox.data.trucks;
+		const [removed] = trucks.splice(25, 1);
+		const result = await dt.run({ parameters: { resource: 'truck', operation: 'getMany', returnAll: true } });
+		trucks.splice(25, 0, removed);
+
+		expect(result.error).toBeUndefined();
+		// A truck between the boundary's IDs may have moved back onto page 1 unseen: two passes that agree prove it did not.
 		const pass = [
 			{ method: 'GET', path: '/api/v1/openapi/trucks/list/', query: { page_size: '25' } },
 			{ method: 'GET', path: '/api/v1/openapi/trucks/list/', query: { page_size: '25', page: '2' } },
@@ -29,7 +45,7 @@ describe('Truck › Get Many', () => {
 		const requests = dt.sandbox.log.map(({ method, path, query }) => ({ method, path, query }));
 		const byPage = (a: { query: Record<string, unknown> }, b: { query: Record<string, unknown> }) => String(a.query.page).localeCompare(String(b.query.page));
 		expect([...requests.slice(0, 2), ...requests.slice(2).sort(byPage)]).toEqual([...pass, ...again]);
-		expect(result.json).toEqual(JSON.parse(JSON.stringify(trucks)));
+		expect(result.json).toEqual(JSON.parse(JSON.stringify(trucks.filter((truck) => truck !== removed))));
 	});
 
 	test('Limit under 25 is one page of that size; over 25 it stops at the limit', async () => {

@@ -245,7 +245,10 @@ export async function numberedPage(
 		if (error.httpCode === '404') return pastTheEnd;
 		throw error;
 	});
-	return taken(read, body === pastTheEnd ? { results: [], next: null } : readPage(body, read.served), question);
+	const page: Page = { ...(body === pastTheEnd ? { results: [], next: null } : readPage(body, read.served)), query };
+	// A list that grew while read is budgeted as large as it grew.
+	if (page.count !== undefined) read.budget.plan(page.count, page.results.length);
+	return taken(read, page, question);
 }
 
 /** What a plan's failure means: a NeedsLess is returned for the caller to continue with less, anything else thrown. */

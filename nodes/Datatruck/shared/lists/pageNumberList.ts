@@ -4,6 +4,7 @@ import { listWords } from './listFindings';
 import { SEGMENT_REQUESTS, unheld } from './listPlan';
 import { isLastPage, queryPage, readByNumber, type ListRead } from './listRead';
 import type { Page } from './pagination';
+import { coveringOrder } from './passCoverage';
 import { settleInNode } from './settleInNode';
 
 /**
@@ -18,10 +19,11 @@ import { settleInNode } from './settleInNode';
 export async function fetchByPageNumber(read: ListRead, want: number): Promise<IDataObject[]> {
 	for (;;) {
 		const first = await queryPage(read, read.filters, [], read.request.qs?.page_size as number | 'all', 'none');
-		const pass = await readPass(read, [first], want, () => Math.ceil(Math.min(first.count ?? Infinity, want) / perPageOf(first)));
+		const lastPage = (_: number, count = first.count) => Math.ceil(Math.min(count ?? Infinity, want) / perPageOf(first));
+		const pass = await readPass(read, [first], want, lastPage);
 		const records = pass.flatMap((page) => page.results);
 		const once = unheld(records, new Set());
-		if (want === Infinity) return settleInNode(read, unheld((await passAgain(read, pass, WITHOUT_FILTER)).flatMap((page) => page.results), new Set()), first.results);
+		if (want === Infinity) return settleInNode(read, unheld((await passAgain(read, pass, WITHOUT_FILTER, want, lastPage)).flatMap((page) => page.results), new Set()), first.results);
 		// A Limit that found a record twice reads once more; past its budget it takes what it holds, each record once.
 		if (once.length === records.length || !read.budget.holds(pass.length)) return settleInNode(read, once, first.results).slice(0, want);
 	}
@@ -31,20 +33,25 @@ const WITHOUT_FILTER = 'Datatruck gives no filter on this list to look records u
 
 const perPageOf = (first: Page) => Math.max(1, first.results.length);
 
+/** The last page a pass reads, from the pages it read and the count its latest answer gave. */
+type LastPage = (read: number, count: number | undefined) => number;
+
 /**
- * The pass `started` (page 1 and any pages after it already read) read on to `lastPage(pages read)`, asked again after
- * each stretch (what a stretch shows may widen it), or to the list's end: up to 20 at once where page 1 gave a count,
- * else one at a time, each one page more in the budget. `onPages` sees each stretch as it comes. A stretch of records this pass already read,
- * while the list promises more, means Datatruck ignores the page number: ending there would return part of it as all.
+ * The pass `started` (page 1 and any pages after it already read) read on to `lastPage`, asked again after each
+ * stretch (what a stretch shows, or a list that grew, may widen it), or to the list's end: up to 20 at once where page
+ * 1 gave a count, else one at a time, each one page more in the budget. `onPages` sees each stretch as it comes. A
+ * stretch of records this pass already read, while the list promises more, means Datatruck ignores the page number:
+ * ending there would return part of it as all.
  */
-export async function readPass(read: ListRead, started: Page[], want: number, lastPage: (read: number) => number, onPages?: (pages: Page[]) => void): Promise<Page[]> {
+export async function readPass(read: ListRead, started: Page[], want: number, lastPage: LastPage, onPages?: (pages: Page[]) => void): Promise<Page[]> {
 	const pass = [...started];
 	const first = pass[0];
 	const held = new Set<number>();
 	pass.forEach((page) => unheld(page.results, held));
 	const perPage = perPageOf(first);
-	while (!isLastPage(pass[pass.length - 1]) && pass.length < lastPage(pass.length)) {
-		const stretch = first.count === undefined ? 1 : Math.min(SEGMENT_REQUESTS, lastPage(pass.length) - pass.length);
+	const last = () => lastPage(pass.length, [...pass].reverse().find((page) => page.count !== undefined)?.count);
+	while (!isLastPage(pass[pass.length - 1]) && pass.length < last()) {
+		const stretch = first.count === undefined ? 1 : Math.min(SEGMENT_REQUESTS, last() - pass.length);
 		if (first.count === undefined) read.budget.plan(held.size + perPage, perPage);
 		const pages = await readByNumber(read, first.query, Array.from({ length: stretch }, (_, index) => pass.length + index + 1));
 		pass.push(...pages);
@@ -61,20 +68,26 @@ export async function readPass(read: ListRead, started: Page[], want: number, la
 }
 
 /**
- * `pass` read again, page by page, until two passes in a row agree (the later one is returned): a third pass only
- * while the read stays within 2 × its pages + 3.
+ * `pass` read again, page by page (on to the end of a list that grew), until two passes in a row agree (the later one
+ * is returned), or until the passes read cover each other in the order their pages show (passCoverage.ts: their
+ * records are returned as one page in that order). A pass that covers itself is not read again; a third pass runs
+ * only while the read stays within 2 × its pages + 3.
  */
-export async function passAgain(read: ListRead, pass: Page[], why: string): Promise<Page[]> {
-	if (pass.length === 1 && isLastPage(pass[0])) return pass;
-	for (let previous = pass; ; ) {
-		const again: Page[] = [];
-		for (let start = 0; start < previous.length; start += SEGMENT_REQUESTS) {
-			const batch = Array.from({ length: Math.min(SEGMENT_REQUESTS, previous.length - start) }, (_, index) => start + index + 1);
-			again.push(...(await readByNumber(read, pass[0].query, batch)));
+export async function passAgain(read: ListRead, pass: Page[], why: string, want: number, lastPage: LastPage): Promise<Page[]> {
+	if ((pass.length === 1 && isLastPage(pass[0])) || coveringOrder(read, [pass])) return pass;
+	for (const passes = [pass]; ; ) {
+		const pages: Page[] = [];
+		for (let start = 0; start < pass.length; start += SEGMENT_REQUESTS) {
+			const batch = Array.from({ length: Math.min(SEGMENT_REQUESTS, pass.length - start) }, (_, index) => start + index + 1);
+			pages.push(...(await readByNumber(read, pass[0].query, batch)));
 		}
-		if (idsInPlace(again) === idsInPlace(previous)) return again;
+		const again = await readPass(read, pages, want, lastPage);
+		if (idsInPlace(again) === idsInPlace(passes[0])) return again;
+		passes.unshift(again);
+		// Each record once, as the latest pass read it where it did, in the list's order.
+		const order = coveringOrder(read, passes);
+		if (order) return [{ results: unheld(passes.flat().flatMap((page) => page.results), new Set()).sort(order), next: null }];
 		if (!read.budget.holdsPass(again.length)) throw changedWhileRead(read, why);
-		previous = again;
 	}
 }
 

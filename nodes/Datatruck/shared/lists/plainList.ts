@@ -45,11 +45,11 @@ export async function readPlain(read: ListRead, plan: PlainPlan, userTerms: Sort
 	take(started.slice(1));
 	// Only while every record comes in Datatruck's order and every filter is Datatruck's does a Limit stop early,
 	// and ties of its last record on the first field are read on.
-	const lastPage = (read: number) =>
-		Math.max(trust.tiesPending(records, want) ? read + 1 : 0, Math.ceil(Math.min(first.count ?? Infinity, trust.readAll() ? Infinity : want) / perPage));
+	const lastPage = (read: number, count = first.count) =>
+		Math.max(trust.tiesPending(records, want) ? read + 1 : 0, Math.ceil(Math.min(count ?? Infinity, trust.readAll() ? Infinity : want) / perPage));
 	const firstPass = await readPass(read, started, want, lastPage, take);
 	const why = "Datatruck ignores the order or the filter this read needs to stay exact while records are added or removed (see n8n's log), so the node read every page again and the reads differ.";
-	const settled = await passAgain(read, firstPass, why);
+	const settled = await passAgain(read, firstPass, why, want, lastPage);
 	return trust.settle(unheld(settled.flatMap((page) => page.results), new Set()), userTerms).slice(0, want);
 }
 

@@ -1,0 +1,56 @@
+import type { IDataObject } from 'n8n-workflow';
+import { CHECKED_PAGE, idOf, parseOrdering, recordComparator, withIdTieBreaker, type SortTerm } from './listPlan';
+import { isLastPage, type ListRead } from './listRead';
+import type { Page } from './pagination';
+
+type Compare = (a: IDataObject, b: IDataObject) => number;
+/** What one page holds of the list in its order: from its first record to its last, page 1 from the start, a last page to the end. */
+type Slice = { from?: IDataObject; to?: IDataObject };
+
+/**
+ * Where passes read by page number (each page 1 first) hold every record present throughout, proved from the order
+ * the pages show (docs/lists-while-datatruck-changes.md, "Passes that cover each other"), that order: the records of
+ * all passes are then the list, put in it. Undefined where that cannot be proved.
+ */
+export function coveringOrder(read: ListRead, passes: Page[][]): Compare | undefined {
+	const terms = orderShown(read, passes.flat());
+	if (!terms) return undefined;
+	const compare = recordComparator(terms);
+	// Between ids 17 and 18 of a list in id order there is no record to miss.
+	const byIdAlone = terms.length === 1 && terms[0].path === 'id';
+	const nothingBetween = (a: IDataObject, b: IDataObject) => compare(a, b) >= 0 || (byIdAlone && Math.abs((idOf(a) as number) - (idOf(b) as number)) <= 1);
+	const slices: Slice[] = passes.flatMap((pass) =>
+		pass.flatMap((page, index) => (page.results.length ? [{ from: index === 0 ? undefined : page.results[0], to: isLastPage(page) ? undefined : page.results[page.results.length - 1] }] : [])),
+	);
+	const covered = (from: IDataObject, to?: IDataObject): boolean => {
+		for (let reached = from; ; ) {
+			if (to && nothingBetween(reached, to)) return true;
+			const next = slices.find((slice) => (!slice.from || compare(slice.from, reached) <= 0 || nothingBetween(reached, slice.from)) && (!slice.to || compare(slice.to, reached) > 0));
+			if (!next?.to) return next !== undefined;
+			reached = next.to;
+		}
+	};
+	// A record present throughout that a pass missed crossed back over one of its page boundaries between the two
+	// answers: it lies after the last record of a full page and before the first of the next (the end, if empty, or
+	// past the pass's last page where that was not the list's).
+	const covers = (read: Page[]) =>
+		[...read, { results: [], next: null }].every((page, index, pass) => index === 0 || isLastPage(pass[index - 1]) || covered(pass[index - 1].results[pass[index - 1].results.length - 1], page.results[0]));
+	return passes.some(covers) ? compare : undefined;
+}
+
+/**
+ * The order every page read is in (the one asked, the list's default, or by id either way), each record after the
+ * one before it with ties broken by id; none where a record has no id or too few records show one. Each page is then
+ * a slice of the list in that order at its time: it holds every record present then between its first and last.
+ */
+function orderShown(read: ListRead, pages: Page[]): SortTerm[] | undefined {
+	if (pages.some((page) => page.results.some((record) => idOf(record) === undefined))) return undefined;
+	if (pages.reduce((pairs, page) => pairs + Math.max(0, page.results.length - 1), 0) < CHECKED_PAGE - 1) return undefined;
+	const orderings = [String(pages[0]?.query?.ordering ?? ''), read.defaultOrdering ?? '', '-id', 'id'].filter(Boolean);
+	return orderings
+		.map((ordering) => withIdTieBreaker(parseOrdering(ordering, read.fields)))
+		.find((terms) => {
+			const compare: Compare = recordComparator(terms);
+			return pages.every((page) => page.results.every((record, index) => index === 0 || compare(page.results[index - 1], record) < 0));
+		});
+}
