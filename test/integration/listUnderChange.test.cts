@@ -215,7 +215,7 @@ describe('other lists while Datatruck changes', () => {
 	test.each([
 		['25 a page', {}],
 		['10 a page', { ignorePageSize: true }],
-		['the filter on id ignored (newest first, one pass)', { ignoreFilter: ['id'] }],
+		['the filter on id ignored (by page number, passes that cover each other)', { ignoreFilter: ['id'] }],
 	] as Array<[string, ListSwitch]>)('Work Order › Get Many, Return All, %s: none twice, none lost', async (_, workOrders) => {
 		resetSupport();
 		dt.sandbox.configure({ lists: { workOrders } });

@@ -4,7 +4,7 @@ import { listWords } from './listFindings';
 import { SEGMENT_REQUESTS, unheld } from './listPlan';
 import { isLastPage, queryPage, readByNumber, type ListRead } from './listRead';
 import type { Page } from './pagination';
-import { coveringOrder } from './passCoverage';
+import { coveredRecords } from './passCoverage';
 import { settleInNode } from './settleInNode';
 
 /**
@@ -70,12 +70,15 @@ export async function readPass(read: ListRead, started: Page[], want: number, la
 /**
  * `pass` read again, page by page (on to the end of a list that grew), until two passes in a row agree (the later one
  * is returned), or until the passes read cover each other in the order their pages show (passCoverage.ts: their
- * records are returned as one page in that order). A pass that covers itself is not read again; a third pass runs
- * only while the read stays within 2 × its pages + 3.
+ * records are returned as one page in that order; `want`, where the read needs only the first records in that order).
+ * A pass that covers itself is not read again; a third pass runs only while the read stays within 2 × its pages + 3.
  */
 export async function passAgain(read: ListRead, pass: Page[], why: string, want: number, lastPage: LastPage): Promise<Page[]> {
-	if ((pass.length === 1 && isLastPage(pass[0])) || coveringOrder(read, [pass])) return pass;
+	if (pass.length === 1 && isLastPage(pass[0])) return pass;
 	for (const passes = [pass]; ; ) {
+		const records = coveredRecords(read, passes, want);
+		if (records) return [{ results: records, next: null }];
+		if (passes.length > 1 && !read.budget.holdsPass(passes[0].length)) throw changedWhileRead(read, why);
 		const pages: Page[] = [];
 		for (let start = 0; start < pass.length; start += SEGMENT_REQUESTS) {
 			const batch = Array.from({ length: Math.min(SEGMENT_REQUESTS, pass.length - start) }, (_, index) => start + index + 1);
@@ -84,10 +87,6 @@ export async function passAgain(read: ListRead, pass: Page[], why: string, want:
 		const again = await readPass(read, pages, want, lastPage);
 		if (idsInPlace(again) === idsInPlace(passes[0])) return again;
 		passes.unshift(again);
-		// Each record once, as the latest pass read it where it did, in the list's order.
-		const order = coveringOrder(read, passes);
-		if (order) return [{ results: unheld(passes.flat().flatMap((page) => page.results), new Set()).sort(order), next: null }];
-		if (!read.budget.holdsPass(again.length)) throw changedWhileRead(read, why);
 	}
 }
 

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { CHECKED_PAGE, idOf, parseOrdering, recordComparator, withIdTieBreaker, type SortTerm } from './listPlan';
+import { CHECKED_PAGE, idOf, parseOrdering, recordComparator, unheld, withIdTieBreaker, type SortTerm } from './listPlan';
 import { isLastPage, type ListRead } from './listRead';
 import type { Page } from './pagination';
 
@@ -8,14 +8,18 @@ type Compare = (a: IDataObject, b: IDataObject) => number;
 type Slice = { from?: IDataObject; to?: IDataObject };
 
 /**
- * Where passes read by page number (each page 1 first) hold every record present throughout, proved from the order
- * the pages show (docs/lists-while-datatruck-changes.md, "Passes that cover each other"), that order: the records of
- * all passes are then the list, put in it. Undefined where that cannot be proved.
+ * Where passes read by page number (each page 1 first, the latest pass first) hold every record present throughout,
+ * or its first `want` in the list's order, proved from the order the pages show (docs/lists-while-datatruck-changes.md,
+ * "Passes that cover each other"): their records, each once as the latest pass read it, in that order. Undefined
+ * where that cannot be proved.
  */
-export function coveringOrder(read: ListRead, passes: Page[][]): Compare | undefined {
+export function coveredRecords(read: ListRead, passes: Page[][], want: number): IDataObject[] | undefined {
 	const terms = orderShown(read, passes.flat());
 	if (!terms) return undefined;
 	const compare = recordComparator(terms);
+	const records = unheld(passes.flat().flatMap((page) => page.results), new Set()).sort(compare);
+	// A Limit: a record missed past the `want`-th one read would not be among the first `want` anyway.
+	const cutoff = records[want - 1];
 	// Between ids 17 and 18 of a list in id order there is no record to miss.
 	const byIdAlone = terms.length === 1 && terms[0].path === 'id';
 	const nothingBetween = (a: IDataObject, b: IDataObject) => compare(a, b) >= 0 || (byIdAlone && Math.abs((idOf(a) as number) - (idOf(b) as number)) <= 1);
@@ -23,6 +27,7 @@ export function coveringOrder(read: ListRead, passes: Page[][]): Compare | undef
 		pass.flatMap((page, index) => (page.results.length ? [{ from: index === 0 ? undefined : page.results[0], to: isLastPage(page) ? undefined : page.results[page.results.length - 1] }] : [])),
 	);
 	const covered = (from: IDataObject, to?: IDataObject): boolean => {
+		if (cutoff && compare(from, cutoff) >= 0) return true;
 		for (let reached = from; ; ) {
 			if (to && nothingBetween(reached, to)) return true;
 			const next = slices.find((slice) => (!slice.from || compare(slice.from, reached) <= 0 || nothingBetween(reached, slice.from)) && (!slice.to || compare(slice.to, reached) > 0));
@@ -35,7 +40,7 @@ export function coveringOrder(read: ListRead, passes: Page[][]): Compare | undef
 	// past the pass's last page where that was not the list's).
 	const covers = (read: Page[]) =>
 		[...read, { results: [], next: null }].every((page, index, pass) => index === 0 || isLastPage(pass[index - 1]) || covered(pass[index - 1].results[pass[index - 1].results.length - 1], page.results[0]));
-	return passes.some(covers) ? compare : undefined;
+	return passes.some(covers) ? records : undefined;
 }
 
 /**

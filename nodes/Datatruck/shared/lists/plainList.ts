@@ -7,7 +7,6 @@ import { filterIgnored, orderingIgnored } from './listFindings';
 import { recordComparator, unheld, type SortTerm } from './listPlan';
 import { askedAs, isLastPage, queryPage, type ListRead } from './listRead';
 import { passAgain, readPass } from './pageNumberList';
-import { readNewestFirst } from './newestFirst';
 import type { PlainPlan } from './planner';
 import { markNotHeld } from './support';
 
@@ -22,7 +21,7 @@ import { markNotHeld } from './support';
  * Limit then reads every page, since Datatruck's first pages are no longer the first records.
  *
  * Page numbers alone are exact only while nothing moves, so the pages are read again until two passes agree
- * (pageNumberList.ts); a list that comes newest first may be read exactly in one pass (newestFirst.ts).
+ * or cover each other in the order their pages show (pageNumberList.ts, passCoverage.ts).
  */
 export async function readPlain(read: ListRead, plan: PlainPlan, userTerms: SortTerm[], pageSize: number, want: number, readAlready: Page[][] = []): Promise<IDataObject[]> {
 	const trust = trustIn(read, plan);
@@ -38,10 +37,8 @@ export async function readPlain(read: ListRead, plan: PlainPlan, userTerms: Sort
 	if (isLastPage(first)) return trust.settle(records, userTerms).slice(0, want);
 	const perPage = Math.max(1, first.results.length);
 	read.budget.plan(first.count, perPage);
-	const pass = plan.newest !== undefined && first.count !== undefined ? await readNewestFirst(read, first, plan.newest) : undefined;
-	if (pass?.exact) return trust.settle(pass.records, userTerms).slice(0, want);
-	// Page 1 first, then the pages after it read already: by the newest-first pass, or by the plan before.
-	const started = pass?.pages ?? (reused.length ? reused : [first]);
+	// Page 1 first, then the pages after it the plan before read already.
+	const started = reused.length ? reused : [first];
 	take(started.slice(1));
 	// Only while every record comes in Datatruck's order and every filter is Datatruck's does a Limit stop early,
 	// and ties of its last record on the first field are read on.
@@ -49,7 +46,8 @@ export async function readPlain(read: ListRead, plan: PlainPlan, userTerms: Sort
 		Math.max(trust.tiesPending(records, want) ? read + 1 : 0, Math.ceil(Math.min(count ?? Infinity, trust.readAll() ? Infinity : want) / perPage));
 	const firstPass = await readPass(read, started, want, lastPage, take);
 	const why = "Datatruck ignores the order or the filter this read needs to stay exact while records are added or removed (see n8n's log), so the node read every page again and the reads differ.";
-	const settled = await passAgain(read, firstPass, why, want, lastPage);
+	// A read of the first records in Datatruck's order needs only those covered.
+	const settled = await passAgain(read, firstPass, why, trust.readAll() ? Infinity : want, lastPage);
 	return trust.settle(unheld(settled.flatMap((page) => page.results), new Set()), userTerms).slice(0, want);
 }
 

@@ -1,8 +1,7 @@
 import type { ApiFilter } from './filters';
-import { formatOrdering, parseOrdering, type SortTerm } from './listPlan';
+import { parseOrdering, type SortTerm } from './listPlan';
 import type { ListRead } from './listRead';
 import { firstTermPlan, ID_ASCENDING, keysetPlan, spinePlan, type AnchoredPlan } from './listSegments';
-import { NEWEST_FIRST } from './newestFirst';
 import type { ChangeSafeList, Page } from './pagination';
 import { filterHolds } from './listFindings';
 import { supports } from './support';
@@ -25,8 +24,6 @@ export interface PlainPlan {
 	/** The `ordering` sent. */
 	terms: SortTerm[];
 	order: OrderKept;
-	/** The records a pass newest first (newestFirst.ts) is to read (Infinity: all), where one is tried before passes by number. */
-	newest?: number;
 	/** A refusal now is the user's own: nothing the node added is left to drop. */
 	userOnly: boolean;
 }
@@ -86,19 +83,12 @@ export function plainPlan(read: ListRead, userTerms: SortTerm[], want: number, u
 	const firstTermOnly = lacks(`${read.list}.ordering.multi`) && read.tieBreakerAdded;
 	const sent = read.filters.filter((filter) => filterKept(filter.column));
 	const order: OrderKept = lacks(`${read.list}.ordering`) ? 'none' : firstTermOnly ? 'firstTerm' : 'whole';
-	// One pass newest first, for a list that comes newest first even where Datatruck ignores the order asked, with
-	// nothing Datatruck filters: read whole, in an order the node makes exactly, or a Limit newest first.
-	const whole = want === Infinity || order === 'none' || sent.length < read.filters.length;
-	const exactlySorted = userTerms.every((term) => term.kind === 'number' || term.kind === 'dateTime');
-	const newestAsked = formatOrdering(userTerms) === formatOrdering(NEWEST_FIRST);
-	const newest = read.defaultOrdering === formatOrdering(NEWEST_FIRST) && sent.length === 0 && ((whole && exactlySorted) || newestAsked);
 	return {
 		kind: 'plain',
 		sent,
 		inNode: read.filters.filter((filter) => !sent.includes(filter)),
-		terms: newest ? NEWEST_FIRST : firstTermOnly ? userTerms.slice(0, -1) : userTerms,
-		order: newest ? 'none' : order,
-		newest: newest ? (whole ? Infinity : want) : undefined,
+		terms: firstTermOnly ? userTerms.slice(0, -1) : userTerms,
+		order,
 		userOnly,
 	};
 }
