@@ -126,7 +126,7 @@ async function fetchChangeSafe(
 	const pageSize = Math.min(maxPageSize, want, read.served ?? Infinity);
 	const so: ReadSoFar = { gaveUp: new Set(), pages: [] };
 	for (;;) {
-		const plan = choosePlan(read, list, ownTerms, userTerms, want, so);
+		const plan = choosePlan(read, list, ownTerms, userTerms, so);
 		const outcome = await runPlan(read, list, plan, userTerms, { pageSize, maxPageSize }, want, limit, so.pages).catch(needsLess);
 		if (!(outcome instanceof NeedsLess)) return outcome;
 		if (outcome.pages) so.pages.push(outcome.pages);
@@ -330,7 +330,7 @@ async function tiesOf(read: ListRead, segment: Segment, anchor: IDataObject, use
 	const within = [...segment.within, { ...keysetBound(segment.term, anchor), contains: 'is' }];
 	if (segment.term.path === plan.spine.path) {
 		const ties = { ...read, filters: [...read.filters, ...within] };
-		return unheld(await readPlain(ties, plainPlan(ties, [ID_ASCENDING], Infinity), [ID_ASCENDING], pageSize, Infinity), seen);
+		return unheld(await readPlain(ties, plainPlan(ties, [ID_ASCENDING]), [ID_ASCENDING], pageSize, Infinity), seen);
 	}
 	if (plan.spine.path !== 'id') return await readAnchored(read, [], userTerms, spinePlan(plan.spine, within), pageSize, Infinity, seen);
 	// With one ordering field the ties are asked for by id alone.

@@ -10,8 +10,8 @@ import { settleInNode } from './settleInNode';
 /**
  * Reading by page number alone, the plan of last resort (docs/lists-while-datatruck-changes.md): a pass reads every
  * page, and a list of more than one page is read again until two passes in a row see the same records in the same
- * places. Nothing moved during the later one then, so every record there throughout was read; while they differ,
- * one more pass if the budget holds it, else an error says the list changed while read.
+ * places, or until the passes cover each other in the order their pages show (passCoverage.ts); while neither, one
+ * more pass if the budget holds it, else an error says the list changed while read.
  *
  * Here for lists without `filter` (trucks, and drivers, trailers and the dispatcher board where Datatruck pages
  * them), which give no way to look a record up by what is held. A Limit takes any records of the list, each once.

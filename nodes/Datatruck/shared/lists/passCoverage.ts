@@ -3,7 +3,6 @@ import { CHECKED_PAGE, idOf, parseOrdering, recordComparator, unheld, withIdTieB
 import { isLastPage, type ListRead } from './listRead';
 import type { Page } from './pagination';
 
-type Compare = (a: IDataObject, b: IDataObject) => number;
 /** What one page holds of the list in its order: from its first record to its last, page 1 from the start, a last page to the end. */
 type Slice = { from?: IDataObject; to?: IDataObject };
 
@@ -55,7 +54,7 @@ function orderShown(read: ListRead, pages: Page[]): SortTerm[] | undefined {
 	return orderings
 		.map((ordering) => withIdTieBreaker(parseOrdering(ordering, read.fields)))
 		.find((terms) => {
-			const compare: Compare = recordComparator(terms);
+			const compare = recordComparator(terms);
 			return pages.every((page) => page.results.every((record, index) => index === 0 || compare(page.results[index - 1], record) < 0));
 		});
 }

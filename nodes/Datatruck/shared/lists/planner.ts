@@ -48,7 +48,7 @@ const anchoredKeeps = (list: string) => ['requestLine.long', `${list}.ordering.m
  * where Datatruck ignores the filter on `id`, the list's creation time. Anything more, a list without such a field,
  * or an anchored plan that gave up: the plan by page number.
  */
-export function choosePlan(read: ListRead, list: ChangeSafeList, ownTerms: SortTerm[], userTerms: SortTerm[], want: number, so: ReadSoFar): Plan {
+export function choosePlan(read: ListRead, list: ChangeSafeList, ownTerms: SortTerm[], userTerms: SortTerm[], so: ReadSoFar): Plan {
 	const { lacks, filterKept } = known(read);
 	const lacking = [`${read.list}.filter`, `${read.list}.filter.id`, `${read.list}.ordering`, `${read.list}.ordering.multi`, 'requestLine.long'].filter(lacks);
 	const filtersKept = read.filters.every((filter) => filterKept(filter.column));
@@ -67,7 +67,7 @@ export function choosePlan(read: ListRead, list: ChangeSafeList, ownTerms: SortT
 		const columns = plan?.segments.flatMap((segment) => [segment.term.path, ...segment.within.map((filter) => filter.column)]) ?? [];
 		if (plan && columns.every(filterKept)) return { kind: 'anchored', plan };
 	}
-	return plainPlan(read, userTerms, want, so.userOnly);
+	return plainPlan(read, userTerms, so.userOnly);
 }
 
 /** What this origin is known not to do, with what this read found pending. */
@@ -78,7 +78,7 @@ function known(read: ListRead) {
 }
 
 /** The plan by page number: what Datatruck is not known to ignore is sent (and checked), the rest done in the node. */
-export function plainPlan(read: ListRead, userTerms: SortTerm[], want: number, userOnly = false): PlainPlan {
+export function plainPlan(read: ListRead, userTerms: SortTerm[], userOnly = false): PlainPlan {
 	const { lacks, filterKept } = known(read);
 	const firstTermOnly = lacks(`${read.list}.ordering.multi`) && read.tieBreakerAdded;
 	const sent = read.filters.filter((filter) => filterKept(filter.column));
