@@ -4,7 +4,8 @@
  *
  * Playwright cannot download its own browser build here, so the UI suite drives Debian's `chromium` package
  * through playwright-core's `executablePath`. When the binary is missing this installs the package with apt-get
- * (CI runs as root with Debian's packages reachable): `apt-get update` once, then `apt-get install chromium`.
+ * (CI runs as root with Debian's packages reachable): `apt-get update` once, then `apt-get install chromium`, retried
+ * while the Dovecot install holds apt's locks (scripts/apt.cjs).
  * Plain CommonJS on Node built-ins, so it runs before anything else.
  *
  *   node scripts/ensure-chromium.js          installs when missing, prints the version
@@ -14,6 +15,7 @@
  */
 const fs = require('fs');
 const { spawnSync } = require('child_process');
+const { aptGet } = require('./apt.cjs');
 
 const DEFAULT_PATH = '/usr/bin/chromium';
 
@@ -30,16 +32,6 @@ function version(bin) {
 	return r.status === 0 ? r.stdout.trim() : null;
 }
 
-function run(cmd, args) {
-	say(`${cmd} ${args.join(' ')}`);
-	const r = spawnSync(cmd, args, {
-		stdio: ['ignore', 'inherit', 'inherit'],
-		env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-	});
-	if (r.error) throw r.error;
-	if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with exit code ${r.status}`);
-}
-
 /** Returns the path of a working Chromium, installing Debian's package first when needed. */
 function ensureChromium() {
 	const bin = chromiumPath();
@@ -52,8 +44,8 @@ function ensureChromium() {
 		throw new Error(`${bin} is missing: run "sudo apt-get update && sudo apt-get install -y chromium" once`);
 	}
 	say(`${bin} is missing: installing Debian's chromium package (a minute or two)`);
-	run('apt-get', ['update']);
-	run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation']);
+	aptGet(['update'], say);
+	aptGet(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation'], say);
 	const v = version(bin);
 	if (!v) throw new Error(`apt-get installed chromium but ${bin} does not run`);
 	return bin;

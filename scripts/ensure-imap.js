@@ -4,7 +4,7 @@
  *
  * The test runs its own dovecot (its own config, ports and maildir in a temp folder, no system service), so only
  * the binary is needed. Installed with apt-get as root, like scripts/ensure-chromium.js; .ci/run starts both at
- * once, so apt-get is retried while the other holds apt's locks. The package's postinst may start the system
+ * once, so apt-get is retried while the other holds apt's locks (scripts/apt.cjs). The package's postinst may start the system
  * service: it is stopped again, since the test needs none.
  *
  *   node scripts/ensure-imap.js          installs when missing, prints the version
@@ -12,9 +12,9 @@
  */
 const fs = require('fs');
 const { spawnSync } = require('child_process');
+const { aptGet } = require('./apt.cjs');
 
 const DOVECOT = '/usr/sbin/dovecot';
-const LOCK_WAIT_MS = 10 * 60 * 1000;
 
 function say(msg) {
 	process.stderr.write(`[ensure-imap] ${msg}\n`);
@@ -24,25 +24,6 @@ function version() {
 	if (!fs.existsSync(DOVECOT)) return null;
 	const r = spawnSync(DOVECOT, ['--version'], { encoding: 'utf8', timeout: 30000 });
 	return r.status === 0 ? r.stdout.trim() : null;
-}
-
-/** apt-get, retried while another apt-get (the Chromium install) holds its locks. */
-function aptGet(args) {
-	const deadline = Date.now() + LOCK_WAIT_MS;
-	for (;;) {
-		say(`apt-get ${args.join(' ')}`);
-		const r = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=120', ...args], {
-			encoding: 'utf8',
-			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-		});
-		if (r.error) throw r.error;
-		process.stderr.write(r.stdout + r.stderr);
-		if (r.status === 0) return;
-		if (!/lock/i.test(r.stderr) || Date.now() > deadline) {
-			throw new Error(`apt-get ${args.join(' ')} failed with exit code ${r.status}`);
-		}
-		spawnSync('sleep', ['5']);
-	}
 }
 
 /** Returns dovecot's version, installing Debian's dovecot-imapd first when needed. */
@@ -56,8 +37,8 @@ function ensureImap() {
 		throw new Error(`${DOVECOT} is missing: run "sudo apt-get update && sudo apt-get install -y dovecot-imapd" once`);
 	}
 	say(`${DOVECOT} is missing: installing Debian's dovecot-imapd`);
-	aptGet(['update']);
-	aptGet(['install', '-y', '--no-install-recommends', 'dovecot-imapd']);
+	aptGet(['update'], say);
+	aptGet(['install', '-y', '--no-install-recommends', 'dovecot-imapd'], say);
 	spawnSync('service', ['dovecot', 'stop'], { stdio: 'ignore' });
 	const v = version();
 	if (!v) throw new Error(`apt-get installed dovecot-imapd but ${DOVECOT} does not run`);
