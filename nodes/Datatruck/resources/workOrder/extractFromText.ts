@@ -4,8 +4,10 @@ import { isTimeZone, ParameterCheck } from '../../shared/fields';
 import { datatruckOperation } from '../../shared/route';
 import { equipmentSearch } from '../../methods/listSearch';
 import { checkedSearch, matchedInNode } from '../../shared/pickers';
+import { workOrderByReference } from './existingWorkOrder';
 import type { UnitKind } from './procedureNames';
 import {
+	alreadyCreated,
 	type Clock,
 	DEFAULT_FIELDS,
 	type Defaults,
@@ -76,6 +78,14 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 					"Whether to look the truck or trailer up in Datatruck's lists (read-only, cached for a minute). Off: no request at all, and the unit is taken as written.",
 			},
 			{
+				displayName: 'Check for Existing Work Order',
+				name: 'checkExisting',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to look in Datatruck for a work order with this request's reference number before saying it is ready (one read-only request). Found: Ready is false and Already Created names it, so an answer sent twice or a run repeated creates nothing.",
+			},
+			{
 				displayName: 'Defaults',
 				name: 'defaults',
 				type: 'fixedCollection',
@@ -120,6 +130,15 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 								default: 'Pending',
 								placeholder: `e.g. ${DEFAULT_FIELDS.status.example}`,
 								description: 'The status of the new work order. Pending is the one Datatruck documents; empty: Pending.',
+							},
+							{
+								displayName: 'Trailer Odometer',
+								name: 'trailerOdometer',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. 0',
+								description:
+									'The odometer a trailer\'s work order carries when the request gives no hub reading ("hub 123,456"): a trailer has no odometer, and Datatruck requires one. Empty: the sender is asked for the hub odometer.',
 							},
 							{
 								displayName: 'Type',
@@ -211,7 +230,13 @@ function defaultsOf(check: ParameterCheck, options: IDataObject): Defaults {
 		}
 		defaults[key] = String(value);
 	}
-	return defaults;
+	const trailer = values.trailerOdometer;
+	if (trailer === undefined || trailer === null || trailer === '') return defaults;
+	const odometer = typeof trailer === 'number' ? trailer : typeof trailer === 'string' && /^\s*\d+\s*$/.test(trailer) ? Number(trailer) : NaN;
+	if (!Number.isSafeInteger(odometer) || odometer < 0) {
+		check.fail('Options › Defaults › Trailer Odometer', 'must be a whole number of miles, 0 or more', '0');
+	}
+	return { ...defaults, trailerOdometer: odometer };
 }
 
 async function extractRecords(this: IExecutePaginationFunctions): Promise<IDataObject[]> {
@@ -230,7 +255,11 @@ async function extractRecords(this: IExecutePaginationFunctions): Promise<IDataO
 		reading = readText(text, clock);
 	}
 	const result = await extraction(reading, clock, options.checkUnit === false ? undefined : unitFinder(this), defaults);
-	return [result as unknown as IDataObject];
+	// Only a request ready to create is looked for: the others create nothing anyway.
+	if (!result.ready || options.checkExisting === false) return [result as unknown as IDataObject];
+	const existing = await workOrderByReference(this, String(result.workOrder.reference_number));
+	if (!existing) return [result as unknown as IDataObject];
+	return [alreadyCreated(result, { id: existing.id, number: existing.number ?? null }) as unknown as IDataObject];
 }
 
 export const workOrderExtractFromTextOperation = datatruckOperation({
