@@ -70,20 +70,20 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 		displayOptions: display,
 		options: [
 			{
-				displayName: 'Check Unit in Datatruck',
-				name: 'checkUnit',
-				type: 'boolean',
-				default: true,
-				description:
-					"Whether to look the truck or trailer up in Datatruck's lists (read-only, cached for a minute). Off: no request at all, and the unit is taken as written.",
-			},
-			{
 				displayName: 'Check for Existing Work Order',
 				name: 'checkExisting',
 				type: 'boolean',
 				default: true,
 				description:
 					"Whether to look in Datatruck for a work order with this request's reference number before saying it is ready (one read-only request). Found: Ready is false and Already Created names it, so an answer sent twice or a run repeated creates nothing.",
+			},
+			{
+				displayName: 'Check Unit in Datatruck',
+				name: 'checkUnit',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to look the truck or trailer up in Datatruck's lists (read-only, cached for a minute). Off: no request at all, and the unit is taken as written.",
 			},
 			{
 				displayName: 'Defaults',
