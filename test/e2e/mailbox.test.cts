@@ -106,7 +106,8 @@ const CASES: Expected[] = [
 			messageId: 'no-unit@lonestar-freight.example',
 		},
 		workOrder: null,
-		replySays: ['truck or trailer number'],
+		// The problem is understood: one question, for the unit.
+		replySays: ['Which truck or trailer is it? Reply with its number'],
 	},
 	{
 		mail: {
@@ -171,13 +172,15 @@ const CASES: Expected[] = [
 			attachment: { filename: 'IMG_4412.jpg', contentType: 'image/jpeg', content: PHOTO },
 			messageId: 'photo-t130@lonestar-freight.example',
 		},
-		// Datatruck requires a date and an odometer reading: the driver is asked for them, nothing is created.
+		// Datatruck requires a date and an odometer reading: the driver is asked for them, one question each, nothing is created.
 		workOrder: null,
-		replySays: ['T130', 'TRK Body Damage', '- the day and time the work is booked', '- the odometer reading', 'Please resend'],
+		replySays: ['T130', 'TRK Body Damage', '1. When is truck T130 booked at the shop?', "2. What is truck T130's odometer reading?", 'Understood so far (request REQ-'],
 	},
 ];
 
 const address = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
+/** The reply to a mail: `Re: <subject>`, and for a question `Re: <subject> [REQ-…]` (the request's reference). */
+const replyTo = (subject: string) => (reply: { subject?: string }) => new RegExp(`^Re: ${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\[REQ-[0-9A-F]{12}\\])?$`).test(reply.subject ?? '');
 
 describe('example "create work orders from a shop mailbox" in a running n8n', () => {
 	let sb: Sandbox;
@@ -228,12 +231,12 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 		expect(creates.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(
 			CASES.filter((c) => c.workOrder).map(() => `POST ${CREATE} 201`),
 		);
-		// Only unit look-ups besides the creates, all with this workflow's token.
-		expect(sb.log.filter((e) => e.method === 'GET').every((e) => /\/(trucks|trailers)\/list\/$/.test(e.path))).toBe(true);
+		// Only unit look-ups and, for a complete request, the look-up of its work order by reference, all with this workflow's token.
+		expect(sb.log.filter((e) => e.method === 'GET').every((e) => /\/(trucks|trailers)\/list\/$|\/work-orders\/$/.test(e.path))).toBe(true);
 		expect(authCheck(sb.log, TOKEN).every((line) => line.endsWith('Token ok'))).toBe(true);
 
 		for (const { mail, workOrder, replySays } of CASES) {
-			const reply = smtp.received.find((m) => m.subject === `Re: ${mail.subject}`);
+			const reply = smtp.received.find(replyTo(mail.subject));
 			expect({ mail: mail.subject, reply: reply !== undefined }).toEqual({ mail: mail.subject, reply: true });
 			const envelope = smtp.envelopes[smtp.received.indexOf(reply!)];
 			expect(envelope).toEqual({ from: SHOP, to: [address(mail.from)] });
@@ -338,7 +341,7 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 						messageId: 'published-def-t116@lonestar-freight.example',
 					},
 					workOrder: null,
-					replySays: ['- the odometer reading', 'Please resend'],
+					replySays: ["What is truck 116's odometer reading? Reply with the number, e.g. 412870."],
 				},
 			];
 			for (const { mail } of PUBLISHED_CASES) mailbox.deliver(rawMail(mail));
@@ -358,7 +361,7 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 
 			const replies = smtp.received.slice(repliesBefore);
 			for (const { mail, workOrder, replySays } of PUBLISHED_CASES) {
-				const reply = replies.find((m) => m.subject === `Re: ${mail.subject}`);
+				const reply = replies.find(replyTo(mail.subject));
 				expect({ mail: mail.subject, reply: reply !== undefined }).toEqual({ mail: mail.subject, reply: true });
 				const text = reply!.text ?? '';
 				for (const words of replySays) expect(text).toContain(words);
@@ -385,4 +388,63 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 			sb.configure({ profile: 'default' });
 		}
 	}, 150_000);
+
+	it('issue 41: a truck mail without a reading gets one question; the driver\'s one-line answer creates exactly one work order, a second answer none', async () => {
+		const since = Date.now();
+		const repliesBefore = smtp.received.length;
+		const runsBefore = (await executionsOf(session, wfId)).length;
+		const workOrdersBefore = sb.data.workOrders.length;
+		const request: MailToSend = {
+			from: 'Luis Ortega <driver105@lonestar-freight.example>',
+			subject: 'truck 105 check engine light on',
+			text: 'Check engine light on in truck 105, booked at Rush Truck Center Houston on 12/4/2026 at 8am',
+			messageId: 'cel-t105@lonestar-freight.example',
+		};
+		const settled = async (runs: number) =>
+			await waitFor('the executions to finish', async () => {
+				const all = await executionsOf(session, wfId);
+				return all.length >= runs && all.every((r) => !isRunning(r.status)) ? all : undefined;
+			}, 60_000);
+		mailbox.deliver(rawMail(request));
+		const [question] = await waitFor('the question', () => (smtp.received.length > repliesBefore ? smtp.received.slice(repliesBefore) : undefined), 60_000);
+		await settled(runsBefore + 1);
+		const asked = question.text ?? '';
+		// One question, in the driver's words; what the mail gave is quoted, not asked again.
+		expect(asked).toContain("What is truck 105's odometer reading? Reply with the number, e.g. 412870.");
+		expect(asked).toContain('Unit: truck T105');
+		expect(asked).toContain('Work: TRK Check Engine Light');
+		expect(asked).toContain('Vendor: Rush Truck Center Houston');
+		for (const again of ['Which truck', 'When is', 'Please resend']) expect(asked).not.toContain(again);
+		const reference = /\[(REQ-[0-9A-F]{12})\]$/.exec(question.subject ?? '')?.[1];
+		expect(reference).toBeDefined();
+		expect(asked).toContain(`Understood so far (request ${reference})`);
+		expect(sb.log.filter((e) => e.method !== 'GET' && e.at > since)).toEqual([]);
+
+		/** The driver's answer as a phone's mail app sends it: one line, our reply quoted under it, in its thread. */
+		const answer = (line: string, id: string): MailToSend => ({
+			from: request.from,
+			subject: `Re: ${question.subject}`,
+			text: [line, '', `On ${new Date().toUTCString()}, Shop <${SHOP}> wrote:`, ...asked.split('\n').map((text) => `> ${text}`)].join('\n'),
+			messageId: id,
+			headers: { 'In-Reply-To': question.messageId ?? '', References: `<${request.messageId}> ${question.messageId ?? ''}` },
+		});
+		mailbox.deliver(rawMail(answer('412870', 'answer-1-t105@lonestar-freight.example')));
+		const [done] = await waitFor('the answer\'s reply', () => (smtp.received.length > repliesBefore + 1 ? smtp.received.slice(repliesBefore + 1) : undefined), 60_000);
+		await settled(runsBefore + 2);
+		const created = sb.data.workOrders.slice(workOrdersBefore);
+		expect(created).toHaveLength(1);
+		expect(created[0]).toMatchObject({ truck: 'T105', procedure_name: 'TRK Check Engine Light', odometer: 412870, vendor: 'Rush Truck Center Houston', reference_number: reference, ...FROM_DEFAULTS });
+		expect(String(created[0].scheduled_on_date)).toMatch(/^2026-12-04T08:00:00(Z|[+-]00:00)$/);
+		expect(done.text).toContain(`Work order ${created[0].id} was created`);
+
+		// The driver answers again: nothing is created, and the reply names the work order.
+		mailbox.deliver(rawMail(answer('odo 412,870', 'answer-2-t105@lonestar-freight.example')));
+		const [second] = await waitFor('the second answer\'s reply', () => (smtp.received.length > repliesBefore + 2 ? smtp.received.slice(repliesBefore + 2) : undefined), 60_000);
+		await settled(runsBefore + 3);
+		expect(sb.data.workOrders.slice(workOrdersBefore)).toHaveLength(1);
+		expect(sb.log.filter((e) => e.method === 'POST' && e.at > since && e.status === 201)).toHaveLength(1);
+		expect(second.text).toContain(`was already created for this request (reference ${reference}); nothing new was created.`);
+		expect(smtp.received.slice(repliesBefore)).toHaveLength(3);
+		expect((await executionsOf(session, wfId)).map((r) => r.status).filter((status) => status !== 'success')).toEqual([]);
+	}, 240_000);
 });
