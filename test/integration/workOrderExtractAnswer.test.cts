@@ -122,3 +122,14 @@ describe.each(['default', 'published'] as const)('one question, one answer, one 
 		expect(dt.sandbox.data.workOrders).toHaveLength(before + 1);
 	});
 });
+
+test('Options › Now from the Email Trigger (IMAP)\'s date, a Date object: taken as that instant, the same reference every run', async () => {
+	const date = new Date('2026-11-26T15:00:00Z');
+	const mail = { ...email('T-112 brakes', 'Truck 112 brakes grinding at 8am, odometer 412,870'), date: date as unknown as string };
+	const run = async () => await dt.run({ parameters: extract('={{ $json.date }}'), items: [mail] });
+	const [first, again] = [await run(), await run()];
+	expect(first.error).toBeUndefined();
+	// 8am had passed at 09:00 in Chicago: tomorrow's.
+	expect(first.json[0]).toMatchObject({ ready: true, workOrder: { scheduled_on_date: '2026-11-27T08:00:00-06:00' } });
+	expect(again.json[0].requestReference).toBe(first.json[0].requestReference);
+});

@@ -171,11 +171,23 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 	},
 ];
 
+/**
+ * Options › Now as text. An expression on a trigger's field (`{{ $json.date }}` behind the Email Trigger (IMAP)) gives
+ * a Date, or a Luxon DateTime from n8n's date helpers, not a text: each is taken as the instant it is.
+ */
+function momentText(value: unknown): string {
+	if (value === undefined || value === null || value === '') return '';
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
+	const toISO = (value as { toISO?: unknown }).toISO;
+	if (typeof toISO === 'function') return String(toISO.call(value));
+	return String(value);
+}
+
 /** The options, checked: the time zone and the moment dates count from. */
 function clockOf(ctx: IExecutePaginationFunctions, check: ParameterCheck, options: IDataObject): Clock {
 	const timeZone = String(options.timeZone ?? '').trim() || ctx.getTimezone();
 	if (!isTimeZone(timeZone)) check.fail('Options › Time Zone', `"${timeZone}" is not a time zone`, 'America/Chicago');
-	const nowText = options.now === undefined || options.now === '' ? '' : String(options.now);
+	const nowText = momentText(options.now);
 	// A Now picked without a zone is wall-clock time in the request's time zone, not the workflow's.
 	const inZone = new ParameterCheck(ctx.getNode(), ctx.getItemIndex(), timeZone);
 	const now = nowText ? new Date(Date.parse(inZone.dateTime(nowText, 'Options › Now'))) : new Date();
