@@ -11,7 +11,7 @@
 import { httpJson } from '../../scripts/n8n-runtime.cjs';
 import { startSandbox, type Sandbox } from '../sandbox/index.cts';
 import { example } from './lib/examples.cts';
-import { executionsOf, isRunning, waitFor } from './lib/executions.cts';
+import { executionRun, executionsOf, isRunning, waitFor } from './lib/executions.cts';
 import { DovecotMailbox, rawMail, type MailToSend } from './lib/imap.cts';
 import type { Session } from './lib/n8n.cts';
 import { saveAndPublish } from './lib/publish.cts';
@@ -428,8 +428,28 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 			messageId: id,
 			headers: { 'In-Reply-To': question.messageId ?? '', References: `<${request.messageId}> ${question.messageId ?? ''}` },
 		});
+		/** What the runs since the question did, node by node: said when a reply does not come. */
+		const runsSince = async (): Promise<string> => {
+			const all = await executionsOf(session, wfId);
+			const runs = all.filter((r) => !asked || Date.parse(r.startedAt) >= since).slice(0, all.length - runsBefore);
+			const said = await Promise.all(
+				runs.map(async (r) => {
+					const run = await executionRun(session, r.id);
+					const nodes = Object.entries(run.data?.resultData?.runData ?? {}).map(([name, [one]]) => `${name}: ${one?.error?.message ?? JSON.stringify(one?.data?.main?.[0]?.[0]?.json ?? null).slice(0, 400)}`);
+					return `${r.status} ${run.data?.resultData?.error?.message ?? ''}\n  ${nodes.join('\n  ')}`;
+				}),
+			);
+			return said.join('\n');
+		};
+		const replyAfter = async (what: string, count: number) => {
+			try {
+				return await waitFor(what, () => (smtp.received.length > repliesBefore + count ? smtp.received.slice(repliesBefore + count) : undefined), 60_000);
+			} catch (error) {
+				throw new Error(`${(error as Error).message}; the runs:\n${await runsSince()}`);
+			}
+		};
 		mailbox.deliver(rawMail(answer('412870', 'answer-1-t105@lonestar-freight.example')));
-		const [done] = await waitFor('the answer\'s reply', () => (smtp.received.length > repliesBefore + 1 ? smtp.received.slice(repliesBefore + 1) : undefined), 60_000);
+		const [done] = await replyAfter('the answer\'s reply', 1);
 		await settled(runsBefore + 2);
 		const created = sb.data.workOrders.slice(workOrdersBefore);
 		expect(created).toHaveLength(1);
@@ -439,7 +459,7 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 
 		// The driver answers again: nothing is created, and the reply names the work order.
 		mailbox.deliver(rawMail(answer('odo 412,870', 'answer-2-t105@lonestar-freight.example')));
-		const [second] = await waitFor('the second answer\'s reply', () => (smtp.received.length > repliesBefore + 2 ? smtp.received.slice(repliesBefore + 2) : undefined), 60_000);
+		const [second] = await replyAfter('the second answer\'s reply', 2);
 		await settled(runsBefore + 3);
 		expect(sb.data.workOrders.slice(workOrdersBefore)).toHaveLength(1);
 		expect(sb.log.filter((e) => e.method === 'POST' && e.at > since && e.status === 201)).toHaveLength(1);

@@ -1,4 +1,4 @@
-import type { FilterField, ListShape } from '../../shared/lists';
+import type { FilterField } from '../../shared/lists';
 
 /** Work order fields a fleet manager filters and sorts by; any other field path can be typed in. */
 export const WORK_ORDER_FIELDS: FilterField[] = [
@@ -23,6 +23,3 @@ export const WORK_ORDER_FIELDS: FilterField[] = [
 
 /** Sorting by a field inside a list (tags) is refused by Datatruck, so it is not offered. */
 export const WORK_ORDER_SORT_FIELDS = WORK_ORDER_FIELDS.filter((field) => !field.path.includes('__'));
-
-/** The work order list as Get Many reads it: 25 a page, read exactly while it changes, newest first. */
-export const WORK_ORDER_LIST: ListShape = { maxPageSize: 25, changeSafe: { defaultOrdering: '-id', keysetFields: ['id'], fields: WORK_ORDER_FIELDS } };

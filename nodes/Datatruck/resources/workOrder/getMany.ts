@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { applySort, returnAllAndLimit, showFor, simplifyProperty, sortOptions } from '../../shared/descriptions';
 import { applyFilters, filterConditionsProperty, type ApiFilter } from '../../shared/lists';
 import { datatruckOperation } from '../../shared/route';
-import { WORK_ORDER_FIELDS, WORK_ORDER_LIST, WORK_ORDER_SORT_FIELDS } from './fields';
+import { WORK_ORDER_FIELDS, WORK_ORDER_SORT_FIELDS } from './fields';
 import { simplifyWorkOrdersWhenAsked } from './simplify';
 
 const display = showFor('workOrder', 'getMany');
@@ -45,7 +45,7 @@ export const workOrderGetManyOperation = datatruckOperation({
 		'List maintenance and repair work orders (number, procedure, truck or trailer, status, vendor, prices, paid and balance in USD, tasks, payments, notes, tags), filtered and sorted; newest first by default',
 	method: 'GET',
 	path: '/work-orders/',
-	list: WORK_ORDER_LIST,
+	list: { maxPageSize: 25, changeSafe: { defaultOrdering: '-id', keysetFields: ['id'], fields: WORK_ORDER_FIELDS } },
 	preSend: [applyFilters(WORK_ORDER_FIELDS), statusAsPublished, applySort, newestFirstByDefault],
 	shape: simplifyWorkOrdersWhenAsked,
 });

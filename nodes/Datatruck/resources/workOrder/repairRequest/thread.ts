@@ -5,6 +5,7 @@
  * there. The reference also goes in the reply's subject, and into the work order as its reference number, so that a
  * second answer finds the work order the first one created.
  */
+import { fnv1a } from '../../../shared/transport';
 import { htmlToText, requestLines, startsEarlierMessage, unquote } from './text';
 
 export const REFERENCE = /\bREQ-[0-9A-F]{12}\b/;
@@ -21,13 +22,9 @@ export function understoodHeading(reference: string): string {
 /** A reference of the request: the same text read at the same moment (Options › Now) gives the same one. */
 export function requestReference(lines: string[], now: Date): string {
 	const text = `${now.toISOString()}\n${lines.join('\n')}`;
-	// Two 32-bit FNV-1a hashes with different offsets: 48 bits kept, so two requests never share a reference in practice.
-	const fnv = (offset: number) => {
-		let hash = offset;
-		for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 16777619) >>> 0;
-		return hash.toString(16).padStart(8, '0');
-	};
-	return `REQ-${(fnv(2166136261) + fnv(3735928559)).slice(0, 12).toUpperCase()}`;
+	// Two 32-bit FNV-1a hashes (the second of a salted text): 48 bits kept, so two requests never share a reference in practice.
+	const hex = (value: string) => fnv1a(value).padStart(8, '0');
+	return `REQ-${(hex(text) + hex(`REQ\n${text}`)).slice(0, 12).toUpperCase()}`;
 }
 
 export interface ThreadAnswer {
