@@ -134,4 +134,13 @@ describe('a one-line answer completes the request it quotes', () => {
 		const result = await fromText(['Re: brakes', 'Booked tomorrow 9am', '', 'On Wed, Nov 25, 2026 at 6:02 PM Mike <mike@example.com> wrote:', '> Truck 142 brakes grinding, odometer 412,870'].join('\n'));
 		expect(result).toMatchObject({ ready: true, workOrder: { truck: 'T142', odometer: 412870 } });
 	});
+
+	test('a "thanks" under the reply that the work order was created is no new request: the quoted work order is not read again', async () => {
+		const created = await fromText('Truck 142 brakes grinding tomorrow 9am, odometer 412,870');
+		expect(created.ready).toBe(true);
+		const thanks = await fromText(answerTo('Truck 142 brakes', created, ['Thanks!']));
+		expect(thanks.ready).toBe(false);
+		expect(thanks.understood.unit).toBeNull();
+		expect(thanks.question).toBeNull();
+	});
 });

@@ -10,8 +10,11 @@ import { htmlToText, requestLines, startsEarlierMessage, unquote } from './text'
 
 export const REFERENCE = /\bREQ-[0-9A-F]{12}\b/;
 const HEADING = /^\s*Understood so far \(request (REQ-[0-9A-F]{12})\)/;
-/** The opening of the reply that asks for the whole request again (nothing usable): quoted, it is not the request. */
-const OWN_REPLY = /^\s*The work order could not be created yet\b/;
+/**
+ * The opening of any other reply of ours (the whole guide, a work order created or already created): quoted under a
+ * mail, it is not the request. A "thanks" under the reply that a work order was created must not create it again.
+ */
+const OWN_REPLY = /^\s*(The work order could not be created yet\b|The work order can be created:|Work order .* was already created for this request\b)/;
 const LABELED = /^\s*(Unit|Work|Scheduled|Vendor|Odometer|Hub odometer|Reference|Invoice)\s*:\s*(.*?)\s*$/;
 
 /** The heading of the understood lines in a reply: what an answer is matched by. */
