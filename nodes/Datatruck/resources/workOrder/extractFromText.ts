@@ -59,7 +59,7 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 		default: '={{ $json.output }}',
 		displayOptions: { show: { ...display.show, source: [SOURCE_FIELDS] } },
 		description:
-			"The Information Extractor's output, an object with any of: unit, procedure, scheduledOn, vendor, vendorPhone, odometer, reference, invoice, notes",
+			"The Information Extractor's output, an object with any of: unit, procedure, scheduledOn, vendor, vendorPhone, odometer, hubOdometer, reference, invoice, notes",
 	},
 	{
 		displayName: 'Options',
