@@ -66,6 +66,9 @@ describe('Work Order › Extract From Text', () => {
 		expect(result.json[0]).toEqual({
 			ready: true,
 			missing: [],
+			question: null,
+			requestReference: expect.stringMatching(/^REQ-[0-9A-F]{12}$/),
+			alreadyCreated: null,
 			workOrder: {
 				procedure_name: 'TRK Brake Issue',
 				truck: 'T112',
@@ -73,6 +76,7 @@ describe('Work Order › Extract From Text', () => {
 				vendor: 'Big Rig Repair Dallas',
 				vendor_phone: '(214) 555-0100',
 				odometer: 412870,
+				reference_number: result.json[0].requestReference,
 				invoice_id: 'TBD',
 				type_work_order: 'Repair',
 				payment_type: 'Credit Card',
@@ -88,6 +92,7 @@ describe('Work Order › Extract From Text', () => {
 				vendor: 'Big Rig Repair Dallas',
 				vendorPhone: '(214) 555-0100',
 				odometer: 412870,
+				odometerFrom: 'odometer',
 				reference: null,
 				invoice: null,
 			},
@@ -114,8 +119,10 @@ describe('Work Order › Extract From Text', () => {
 		]);
 		expect(result.json[0].workOrder).toMatchObject({ procedure_name: 'TRL Tire Repair / Replacement', trailer: 'TR512' });
 		expect(result.json[1].workOrder).not.toHaveProperty('truck');
-		expect(result.json[1].reply).toContain('- unit 999 is not a truck or trailer in Datatruck');
-		expect(result.json[2].reply).toContain('- the truck or trailer number');
+		// The problem is understood: the sender is asked for what is missing, one question each, not for all of it.
+		expect(result.json[1].reply).toContain('1. Unit 999 is not in Datatruck: which truck or trailer is it? Reply with its number as Datatruck lists it.');
+		expect(result.json[2].reply).toContain('1. Which truck or trailer is it? Reply with its number, e.g. truck 142 or trailer TR-1005.');
+		for (const item of result.json.slice(1)) expect(item.reply).not.toContain('Please resend');
 		// A trailer by its kind; "unit 999" in both lists; nothing for no unit; and no write at all.
 		expect(dt.sandbox.log.map((entry) => [entry.method, entry.path, entry.query.search])).toEqual([
 			['GET', TRAILERS, '512'],
@@ -225,6 +232,7 @@ describe('Extract From Text: Options › Defaults and an honest ready', () => {
 			vendor: 'Big Rig Repair Dallas',
 			vendor_phone: '(214) 555-0100',
 			odometer: 412870,
+			reference_number: result.json[0].requestReference,
 			invoice_id: 'REQ-T-112-brakes@example.com',
 			type_work_order: 'Repair',
 			payment_type: 'Credit Card',
@@ -258,7 +266,9 @@ describe('Extract From Text: Options › Defaults and an honest ready', () => {
 		expect(result.json[0].reply).not.toContain('Please resend');
 		const withDefaults = await dt.run({ parameters: extract({ options: { defaults: DEFAULTS } }), items: [email('T-112 brakes', 'Truck 112 brakes grinding, booked at Big Rig Repair Dallas')] });
 		expect(withDefaults.json[0]).toMatchObject({ ready: false, missing: ['the day and time the work is booked', 'the odometer reading'] });
-		expect(withDefaults.json[0].reply).toContain('Please resend');
+		expect(withDefaults.json[0].question).toBe(
+			"When is truck T-112 booked at the shop? Reply with the day and time, e.g. Friday 8am.\nWhat is truck T-112's odometer reading? Reply with the number, e.g. 412870.",
+		);
 	});
 
 	test('a Default that is not text: an error naming it, before any request', async () => {

@@ -85,12 +85,19 @@ describe('the work-order-from-email examples', () => {
 		const [created, missing] = ['Reply: work order created', 'Reply: what is missing'].map((name) => byName(wf, name));
 		for (const reply of [created, missing]) {
 			expect(reply.type).toBe('n8n-nodes-base.emailSend');
-			expect(reply.parameters.subject).toMatch(/^=Re: \{\{ .*\.subject \}\}$/);
 			expect(reply.parameters.toEmail).toMatch(/from/);
 		}
+		expect(created.parameters.subject).toMatch(/^=Re: \{\{ .*\.subject \}\}$/);
 		expect(created.parameters.text).toContain('{{ $json.id }}');
 		expect(missing.parameters.text).toContain('{{ $json.reply }}');
 		expect(next(wf, 'Reply: what is missing')).toEqual([]);
+		// The AI example reads an Information Extractor's fields: an answer is not read back there (docs/work-orders-from-email.md).
+		if (wf === ai) return;
+		// The question's reply carries the request's reference, once, for the answer to come back with (issue 41).
+		expect(missing.parameters.subject).toMatch(/^=Re: \{\{ \(.*\.subject \?\? ''\)\.replace\(.*\) \}\} \[\{\{ \$json\.requestReference \}\}\]$/);
+		expect(byName(wf, 'Extract work order').parameters.options).toEqual(
+			expect.objectContaining({ checkExisting: true, defaults: { values: expect.objectContaining({ trailerOdometer: '0' }) } }),
+		);
 	});
 
 	test('the mailbox is read by n8n\'s Email Trigger (IMAP), resolved, and the reply goes to Reply-To or From', () => {

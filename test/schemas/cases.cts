@@ -157,6 +157,21 @@ export const SCHEMA_CASES: SchemaCase[] = [
 			{ subject: 'help', textPlain: 'trailer tire flat' },
 		],
 	},
+	{
+		node: 'datatruck',
+		name: 'a repair request whose work order Datatruck already has (Check for Existing Work Order; the seed\'s first work order)',
+		parameters: {
+			resource: 'workOrder',
+			operation: 'extractFromText',
+			options: {
+				checkExisting: true,
+				timeZone: 'America/Chicago',
+				now: SCHEMA_CLOCK,
+				defaults: { values: { typeWorkOrder: 'Repair', paymentType: 'Credit Card', assignedTo: 'Tony Mechanic', status: 'Pending', invoiceId: 'TBD', trailerOdometer: '0' } },
+			},
+		},
+		items: [{ subject: 'T-111 brakes, our WO-971268', textPlain: 'Truck 111 brakes grinding, tomorrow 2pm, odometer 412,870' }],
+	},
 
 	// Datatruck Trigger: every event, Simplify off and on (work orders have no Simplify)
 	...['newLoad', 'loadFlagged', 'loadPickedUp', 'loadDelivered'].flatMap((event) => [

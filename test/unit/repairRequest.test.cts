@@ -13,7 +13,7 @@ import {
 	readText,
 	type UnitFinder,
 } from '../../nodes/Datatruck/resources/workOrder/repairRequest';
-import { MISSING_ODOMETER, MISSING_WHEN } from '../../nodes/Datatruck/resources/workOrder/repairRequest/reply';
+import { MISSING_HUB, MISSING_ODOMETER, MISSING_WHEN } from '../../nodes/Datatruck/resources/workOrder/repairRequest/reply';
 import { closestProcedureNames, matchProcedureName } from '../../nodes/Datatruck/resources/workOrder/procedureNames';
 import { PROCEDURE_WORDS, sameUnit } from '../../nodes/Datatruck/resources/workOrder/repairRequest';
 
@@ -60,6 +60,7 @@ describe('the email the issue starts from', () => {
 			vendor: 'Big Rig Repair Dallas',
 			vendor_phone: '(214) 555-0100',
 			odometer: 412870,
+			reference_number: expect.stringMatching(/^REQ-[0-9A-F]{12}$/),
 			...FROM_DEFAULTS,
 			status: 'Pending',
 			notes: [{ body: 'From email: T-142 brakes' }],
@@ -72,6 +73,7 @@ describe('the email the issue starts from', () => {
 			vendor: 'Big Rig Repair Dallas',
 			vendorPhone: '(214) 555-0100',
 			odometer: 412870,
+			odometerFrom: 'odometer',
 			reference: null,
 			invoice: null,
 		});
@@ -157,6 +159,13 @@ const ROWS: Array<[string, Row]> = [
 	['odo 412k', { text: 'T101 brakes odo 412k', odometer: 412000 }],
 	['odometer 412,331', { text: 'T101 brakes, odometer 412,331', odometer: 412331 }],
 	['412,331 on the odometer', { text: 'T101 brakes, 412,331 on the odometer', odometer: 412331 }],
+	['odo 412870', { text: 'T101 brakes, odo 412870', odometer: 412870 }],
+	['412,870 mi', { text: 'T101 brakes, 412,870 mi', odometer: 412870 }],
+	['a distance is no reading', { text: 'T101 brakes, shop is in 2 miles', odometer: null }],
+	['a hub reading is not a truck\'s odometer', { text: 'T101 brakes, hub 98,112', odometer: null }],
+	['hub 123,456 on a trailer', { text: 'Trailer TR-1005 lights out, hub 123,456', kind: 'trailer', unit: 'TR1005', odometer: 123456, procedure: 'TRL Lights repair' }],
+	['hubometer 123456 on a trailer', { text: 'trl 1005 flat tire, hubometer 123456', odometer: 123456, procedure: 'TRL Tire Repair / Replacement' }],
+	['a trailer\'s reading called its odometer', { text: 'Trailer TR-1005 flat tire, odometer 88,120', odometer: 88120 }],
 	['invoice VINV-20431', { text: 'T101 brakes done, Invoice #: VINV-20431', invoice: 'VINV-20431' }],
 	['inv 5521', { text: 'T101 brakes, inv 5521', invoice: '5521' }],
 	['INV-5521', { text: 'T101 brakes, see inv-5521', invoice: 'INV-5521' }],
@@ -188,16 +197,20 @@ describe.each(ROWS)('%s', (_name, row) => {
 			expect(result.workOrder.invoice_id).toBe(row.invoice ?? DEFAULTS.invoiceId);
 		}
 		// The unit's findings; the date and the odometer a row may leave out are checked in "ready only when …".
-		const aboutTheUnit = result.missing.filter((item) => item !== MISSING_WHEN && item !== MISSING_ODOMETER);
+		const aboutTheUnit = result.missing.filter((item) => item !== MISSING_WHEN && item !== MISSING_ODOMETER && item !== MISSING_HUB);
 		expect(aboutTheUnit).toEqual(row.missing ?? []);
 		expect(result.missing.includes(MISSING_WHEN)).toBe(result.understood.scheduledOn === null);
-		expect(result.missing.includes(MISSING_ODOMETER)).toBe(result.understood.odometer === null);
+		// A trailer is asked for its hub odometer, anything else for its odometer.
+		const reading = result.understood.unit?.kind === 'trailer' ? MISSING_HUB : MISSING_ODOMETER;
+		expect(result.missing.includes(reading)).toBe(result.understood.odometer === null);
 		if (row.missing) {
 			expect(result.ready).toBe(false);
 			expect(result.workOrder.truck).toBeUndefined();
 			expect(result.workOrder.trailer).toBeUndefined();
-			expect(result.reply).toMatch(/^The work order could not be created yet\. Missing:\n/);
-			for (const item of row.missing) expect(result.reply).toContain(`- ${item}`);
+			// The problem is known: the sender is asked for the unit, not for the whole request again.
+			expect(result.reply).toMatch(/^The work order could not be created yet\.\n(1\. )?(Which|Truck|Unit) /);
+			expect(result.reply).not.toContain('Please resend');
+			for (const line of result.question?.split('\n') ?? ['(no question)']) expect(result.reply).toContain(line);
 		}
 	});
 });
@@ -245,7 +258,8 @@ describe('mail as it arrives', () => {
 				'> Mike Driver, Truck 77, cell 312-555-0199',
 			].join('\n'),
 		);
-		expect(result.missing).toEqual([MISSING_ODOMETER]);
+		// A trailer has no odometer: without Options › Defaults › Trailer Odometer, its hub odometer is asked for.
+		expect(result.missing).toEqual([MISSING_HUB]);
 		expect(result.understood.unit).toEqual({ kind: 'trailer', number: 'TR-1005', label: 'TR1005' });
 		expect(result.workOrder).toMatchObject({
 			procedure_name: 'TRL Tire Repair / Replacement',
@@ -319,6 +333,7 @@ describe('ready only when a Datatruck that enforces its published required field
 			scheduled_on_date: '2026-11-27T09:00:00-06:00',
 			vendor: 'Big Rig Repair Dallas',
 			odometer: 412870,
+			reference_number: expect.stringMatching(/^REQ-[0-9A-F]{12}$/),
 			...FROM_DEFAULTS,
 			status: 'Pending',
 			notes: [{ body: 'From email: T-142 brakes' }],
@@ -360,15 +375,17 @@ describe('ready only when a Datatruck that enforces its published required field
 		expect(result.ready).toBe(false);
 		expect(result.missing).toEqual([MISSING_WHEN, MISSING_ODOMETER, 'the payment type: set Options › Defaults › Payment Type, e.g. Credit Card']);
 		expect(result.workOrder.truck).toBe('T142');
-		expect(result.reply.split('\n').slice(0, 6)).toEqual([
-			'The work order could not be created yet. Missing:',
-			'- the day and time the work is booked',
-			'- the odometer reading',
-			expect.stringMatching(/^Please resend with .*odometer reading, e\.g\. "Truck 142 .*odometer 412870"\.$/),
+		expect(result.reply.split('\n').slice(0, 7)).toEqual([
+			'The work order could not be created yet.',
+			'1. When is truck 142 booked at the shop? Reply with the day and time, e.g. Friday 8am.',
+			"2. What is truck 142's odometer reading? Reply with the number, e.g. 412870.",
+			'Answer them in one reply, e.g. "Friday 8am, 412870".',
 			"Not set up in the shop's workflow yet (nothing needed from you):",
 			'- the payment type: set Options › Defaults › Payment Type, e.g. Credit Card',
+			`Understood so far (request ${result.requestReference}), correct anything wrong in your answer:`,
 		]);
 		expect(result.reply).toContain('Scheduled: no date given');
+		expect(result.reply).not.toContain('Please resend');
 	});
 
 	test.each([...ROWS.map(([name, row]) => [name, row.text] as const), ['complete', COMPLETE] as const])(
@@ -481,4 +498,102 @@ describe('docs/work-orders-from-email.md', () => {
 		const suffixes = [...table.matchAll(/^\|[^|]+\|\s*(.+?)\s*\|$/gm)].map(([, suffix]) => suffix.replace(/ \(a trailer\)$/, '')).slice(2);
 		expect(suffixes).toEqual(PROCEDURE_WORDS.map((row) => row.suffix));
 	});
+});
+
+describe('odometer by unit kind (issue 41)', () => {
+	test('a reading in km is kept as written, and noted', async () => {
+		const result = await fromText('T101 brakes tomorrow 9am, odometer 663,000 km');
+		expect(result.ready).toBe(true);
+		expect(result.workOrder.odometer).toBe(663000);
+		expect(result.understood).toMatchObject({ odometer: 663000, odometerFrom: 'km' });
+		expect(result.workOrder.notes[0].body).toBe('From email: T101 brakes tomorrow 9am, odometer 663,000 km\nOdometer as written: 663000 km (not converted to miles)');
+		expect(result.reply).toContain('Odometer: 663000 km (as written)');
+		expect((await fromText('T101 brakes, 412,870 km')).understood).toMatchObject({ odometer: 412870, odometerFrom: 'km' });
+	});
+
+	test('"hub 98,112" is a reading, not hub work', async () => {
+		const result = await fromText('Trailer TR-1005 trailer tire flat, hub 98,112, tomorrow 9am');
+		expect(result.workOrder).toMatchObject({ procedure_name: 'TRL Tire Repair / Replacement', odometer: 98112 });
+		expect(result.understood.odometerFrom).toBe('hub');
+		expect(result.reply).toContain('Hub odometer: 98112');
+		// "hub seal" is still hub work.
+		expect((await fromText('Trailer TR-1005 hub seal leaking')).workOrder.procedure_name).toBe('TRL Tire Hub Repair / Replacement/Oil refill');
+	});
+
+	test('a trailer without a reading: Options › Defaults › Trailer Odometer, else the hub odometer is asked for', async () => {
+		const mail = "Trailer TR-1005 flat tire, Love's, today 3 pm";
+		const withDefault = await fromText(mail, CHICAGO, { ...DEFAULTS, trailerOdometer: 0 });
+		expect(withDefault).toMatchObject({ ready: true, missing: [], question: null });
+		expect(withDefault.workOrder).toMatchObject({ trailer: 'TR1005', odometer: 0, scheduled_on_date: '2026-11-26T15:00:00-06:00' });
+		expect(withDefault.understood).toMatchObject({ odometer: 0, odometerFrom: 'default' });
+		expect(withDefault.reply).toContain("Odometer: 0 (the shop's Trailer Odometer for trailers)");
+		// A hub reading the mail gives wins over the default.
+		expect((await fromText(`${mail}, hub 98,112`, CHICAGO, { ...DEFAULTS, trailerOdometer: 0 })).workOrder.odometer).toBe(98112);
+		const without = await fromText(mail);
+		expect(without).toMatchObject({ ready: false, missing: [MISSING_HUB] });
+		expect(without.workOrder.odometer).toBeUndefined();
+		expect(without.question).toBe("What is trailer TR-1005's hub odometer reading? Reply with the number, e.g. 123456.");
+		// A truck never takes the trailer default.
+		const truck = await fromText('Truck 101 brakes today 3 pm', CHICAGO, { ...DEFAULTS, trailerOdometer: 0 });
+		expect(truck).toMatchObject({ ready: false, missing: [MISSING_ODOMETER] });
+		expect(truck.workOrder.odometer).toBeUndefined();
+	});
+});
+
+describe('one precise question (issue 41)', () => {
+	const TRUCK_MAIL = 'truck 101 check engine light on, Rush Houston Friday 8am';
+
+	test('a truck mail without a reading: one question, in the sender\'s words, above what was understood', async () => {
+		const result = await fromText(TRUCK_MAIL);
+		expect(result).toMatchObject({ ready: false, missing: [MISSING_ODOMETER] });
+		expect(result.question).toBe("What is truck 101's odometer reading? Reply with the number, e.g. 412870.");
+		expect(result.reply.split('\n')).toEqual([
+			'The work order could not be created yet.',
+			"What is truck 101's odometer reading? Reply with the number, e.g. 412870.",
+			`Understood so far (request ${result.requestReference}), correct anything wrong in your answer:`,
+			'Unit: truck T101',
+			'Work: TRK Check Engine Light (from "check engine")',
+			'Scheduled: Fri, Nov 27, 2026, 8:00 AM CST',
+			// A shop named without "at" or "shop:" is not read as one: said so, for the sender to correct.
+			'Vendor: not given',
+		]);
+		// Nothing the mail gave is asked again.
+		for (const asked of ['Which truck', 'When is', 'Please resend']) expect(result.reply).not.toContain(asked);
+	});
+
+	test('a date missing too: one question each, answered in one reply', async () => {
+		const result = await fromText('Truck 101 brakes grinding');
+		expect(result.question).toBe(
+			["When is truck 101 booked at the shop? Reply with the day and time, e.g. Friday 8am.", "What is truck 101's odometer reading? Reply with the number, e.g. 412870."].join('\n'),
+		);
+	});
+
+	test('an unknown unit is asked for by its number as Datatruck lists it', async () => {
+		const result = await fromText('Truck 999 windshield crack tomorrow 9am odometer 412,870');
+		expect(result.question).toBe('Truck 999 is not in Datatruck: which truck is it? Reply with its number as Datatruck lists it.');
+		expect(result.reply).toContain('Unit: truck 999 (not in Datatruck)');
+	});
+
+	test('a mail with no unit and no problem still gets the whole guide', async () => {
+		const result = await fromText('Hello, can you call me back?');
+		expect(result.ready).toBe(false);
+		expect(result.question).toBeNull();
+		expect(result.reply).toMatch(/^The work order could not be created yet\. Missing:\n- the truck or trailer number\n/);
+		expect(result.reply).toContain('Please resend with the truck or trailer number');
+		expect(result.reply).not.toContain('Understood so far (request');
+	});
+
+	test('the request\'s reference: the same mail read at the same moment gives the same one; the sender\'s own wins in the work order', async () => {
+		const [first, again] = [await fromText(TRUCK_MAIL), await fromText(TRUCK_MAIL)];
+		expect(first.requestReference).toMatch(/^REQ-[0-9A-F]{12}$/);
+		expect(again.requestReference).toBe(first.requestReference);
+		expect((await fromText(TRUCK_MAIL, { ...CHICAGO, now: new Date('2026-11-26T15:00:01Z') })).requestReference).not.toBe(first.requestReference);
+		expect(first.workOrder.reference_number).toBe(first.requestReference);
+		expect((await fromText(`${TRUCK_MAIL}, our WO-104233`)).workOrder.reference_number).toBe('WO-104233');
+	});
+});
+
+test('readings the Information Extractor gives: odometer in km, hub odometer', () => {
+	expect(readFields({ unit: 'TR-1005', odometer: '663,000 km' }, CHICAGO).odometer).toEqual({ value: 663000, from: 'km' });
+	expect(readFields({ unit: 'TR-1005', hubOdometer: '98,112' }, CHICAGO).hub).toEqual({ value: 98112, from: 'hub' });
 });

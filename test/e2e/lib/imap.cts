@@ -143,11 +143,14 @@ export interface MailToSend {
 	/** A file sent along, as a phone's mail app attaches a photo. */
 	attachment?: { filename: string; contentType: string; content: Buffer };
 	messageId: string;
+	/** More header lines, e.g. In-Reply-To and References of an answer. */
+	headers?: Record<string, string>;
 }
 
 /** The mail as a mail client sends it: plain text, HTML only, or multipart/mixed with an attachment. */
 export function rawMail(mail: MailToSend, to = 'shop@carrier.example'): string {
 	const head = [`From: ${mail.from}`, `To: ${to}`, `Subject: ${mail.subject}`, `Message-ID: <${mail.messageId}>`, `Date: ${new Date().toUTCString()}`, 'MIME-Version: 1.0'];
+	for (const [name, value] of Object.entries(mail.headers ?? {})) head.push(`${name}: ${value}`);
 	const body = mail.html
 		? ['Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', mail.html]
 		: ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', mail.text ?? ''];

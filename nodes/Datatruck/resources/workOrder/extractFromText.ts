@@ -4,8 +4,10 @@ import { isTimeZone, ParameterCheck } from '../../shared/fields';
 import { datatruckOperation } from '../../shared/route';
 import { equipmentSearch } from '../../methods/listSearch';
 import { checkedSearch, matchedInNode } from '../../shared/pickers';
+import { workOrderByReference } from './existingWorkOrder';
 import type { UnitKind } from './procedureNames';
 import {
+	alreadyCreated,
 	type Clock,
 	DEFAULT_FIELDS,
 	type Defaults,
@@ -57,7 +59,7 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 		default: '={{ $json.output }}',
 		displayOptions: { show: { ...display.show, source: [SOURCE_FIELDS] } },
 		description:
-			"The Information Extractor's output, an object with any of: unit, procedure, scheduledOn, vendor, vendorPhone, odometer, reference, invoice, notes",
+			"The Information Extractor's output, an object with any of: unit, procedure, scheduledOn, vendor, vendorPhone, odometer, hubOdometer, reference, invoice, notes",
 	},
 	{
 		displayName: 'Options',
@@ -67,6 +69,14 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 		default: {},
 		displayOptions: display,
 		options: [
+			{
+				displayName: 'Check for Existing Work Order',
+				name: 'checkExisting',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to look in Datatruck for a work order with this request's reference number before saying it is ready (one read-only request). Found: Ready is false and Already Created names it, so an answer sent twice or a run repeated creates nothing.",
+			},
 			{
 				displayName: 'Check Unit in Datatruck',
 				name: 'checkUnit',
@@ -122,6 +132,15 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 								description: 'The status of the new work order. Pending is the one Datatruck documents; empty: Pending.',
 							},
 							{
+								displayName: 'Trailer Odometer',
+								name: 'trailerOdometer',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. 0',
+								description:
+									'The odometer a trailer\'s work order carries when the request gives no hub reading ("hub 123,456"): a trailer has no odometer, and Datatruck requires one. Empty: the sender is asked for the hub odometer.',
+							},
+							{
 								displayName: 'Type',
 								name: 'typeWorkOrder',
 								type: 'string',
@@ -152,11 +171,23 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 	},
 ];
 
+/**
+ * Options › Now as text. An expression on a trigger's field (`{{ $json.date }}` behind the Email Trigger (IMAP)) gives
+ * a Date, or a Luxon DateTime from n8n's date helpers, not a text: each is taken as the instant it is.
+ */
+function momentText(value: unknown): string {
+	if (value === undefined || value === null || value === '') return '';
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
+	const toISO = (value as { toISO?: unknown }).toISO;
+	if (typeof toISO === 'function') return String(toISO.call(value));
+	return String(value);
+}
+
 /** The options, checked: the time zone and the moment dates count from. */
 function clockOf(ctx: IExecutePaginationFunctions, check: ParameterCheck, options: IDataObject): Clock {
 	const timeZone = String(options.timeZone ?? '').trim() || ctx.getTimezone();
 	if (!isTimeZone(timeZone)) check.fail('Options › Time Zone', `"${timeZone}" is not a time zone`, 'America/Chicago');
-	const nowText = options.now === undefined || options.now === '' ? '' : String(options.now);
+	const nowText = momentText(options.now);
 	// A Now picked without a zone is wall-clock time in the request's time zone, not the workflow's.
 	const inZone = new ParameterCheck(ctx.getNode(), ctx.getItemIndex(), timeZone);
 	const now = nowText ? new Date(Date.parse(inZone.dateTime(nowText, 'Options › Now'))) : new Date();
@@ -211,7 +242,13 @@ function defaultsOf(check: ParameterCheck, options: IDataObject): Defaults {
 		}
 		defaults[key] = String(value);
 	}
-	return defaults;
+	const trailer = values.trailerOdometer;
+	if (trailer === undefined || trailer === null || trailer === '') return defaults;
+	const odometer = typeof trailer === 'number' ? trailer : typeof trailer === 'string' && /^\s*\d+\s*$/.test(trailer) ? Number(trailer) : NaN;
+	if (!Number.isSafeInteger(odometer) || odometer < 0) {
+		check.fail('Options › Defaults › Trailer Odometer', 'must be a whole number of miles, 0 or more', '0');
+	}
+	return { ...defaults, trailerOdometer: odometer };
 }
 
 async function extractRecords(this: IExecutePaginationFunctions): Promise<IDataObject[]> {
@@ -230,7 +267,11 @@ async function extractRecords(this: IExecutePaginationFunctions): Promise<IDataO
 		reading = readText(text, clock);
 	}
 	const result = await extraction(reading, clock, options.checkUnit === false ? undefined : unitFinder(this), defaults);
-	return [result as unknown as IDataObject];
+	// Only a request ready to create is looked for: the others create nothing anyway.
+	if (!result.ready || options.checkExisting !== true) return [result as unknown as IDataObject];
+	const existing = await workOrderByReference(this, String(result.workOrder.reference_number));
+	if (!existing) return [result as unknown as IDataObject];
+	return [alreadyCreated(result, { id: existing.id, number: existing.number ?? null }) as unknown as IDataObject];
 }
 
 export const workOrderExtractFromTextOperation = datatruckOperation({

@@ -4,26 +4,32 @@
  * against Datatruck's lists, which the caller passes in (or leaves out to check nothing).
  */
 import type { UnitKind } from '../procedureNames';
-import { procedureFromValue, procedureFromWords, type ProcedureChoice } from './procedure';
+import { readAnswer } from './answer';
+import type { MeterReading } from './readings';
+import { readLines, type Reading } from './reading';
 import {
 	ambiguousUnits,
+	MISSING_HUB,
 	MISSING_ODOMETER,
 	MISSING_UNIT,
 	MISSING_WHEN,
 	type Missing,
 	missingDefault,
+	QUESTIONS,
 	replyText,
 	type Understood,
 	unknownUnit,
 } from './reply';
 import { firstLine, requestLines } from './text';
-import { kindFromContext, type UnitMention, unitFromValue, unitMentions } from './unit';
-import { vendorName, vendorPhone, formatPhone } from './vendor';
-import { invoice, odometer, odometerFromValue, reference } from './readings';
-import { type Clock, scheduledOn } from './when';
+import { threadAnswer } from './thread';
+import type { UnitMention } from './unit';
+import type { Clock } from './when';
 
 export type { Clock } from './when';
 export type { UnitMention } from './unit';
+export type { ExtractorFields } from './reading';
+export { readFields } from './reading';
+export { REFERENCE } from './thread';
 export { sameUnit, searchTextFor } from './unit';
 export type { Understood } from './reply';
 export { DEFAULT_FIELDS } from './reply';
@@ -48,6 +54,8 @@ export interface Defaults {
 	assignedTo?: string;
 	status?: string;
 	invoiceId?: string;
+	/** The odometer a trailer's work order carries when the mail gives no hub reading (Options › Defaults › Trailer Odometer). */
+	trailerOdometer?: number;
 }
 
 /** The work order body for Work Order › Create, under Datatruck's API keys. */
@@ -71,84 +79,22 @@ export interface WorkOrderFields {
 export interface Extraction {
 	ready: boolean;
 	missing: string[];
+	/** The question(s) the reply asks the sender, one a line; null when nothing is asked of the sender. */
+	question: string | null;
+	/** The request's reference (REQ-…): in the reply's heading and subject, and the work order's reference number when the mail names none. */
+	requestReference: string;
+	/** The work order already created for this request (by its reference number), when Options › Check for Existing Work Order found one. */
+	alreadyCreated: { id: unknown; number: unknown } | null;
 	workOrder: WorkOrderFields;
 	understood: Understood;
 	reply: string;
 }
 
-/** What was read, before the unit is checked and the procedure gets its TRK/TRL prefix. */
-interface Reading {
-	units: UnitMention[];
-	/** The kind the other words point to, for a unit named without one. */
-	kindHint: UnitKind | null;
-	procedure: (kind: UnitKind | null) => ProcedureChoice;
-	scheduledOn: string | null;
-	vendor: string | null;
-	vendorPhone: string | null;
-	odometer: number | null;
-	reference: string | null;
-	invoice: string | null;
-	/** The note for a request that matched a procedure, and for one that fell back to Other Repair. */
-	note: string;
-	fallbackNote: string;
-}
-
-/** Reads a repair request's text (an email's subject and body, plain or HTML). */
+/** Reads a repair request's text (an email's subject and body, plain or HTML), or an answer to the reply's question with the request it quotes. */
 export function readText(text: string, clock: Clock): Reading {
-	const lines = requestLines(text);
-	const vendor = vendorName(lines);
-	const subject = firstLine(text);
-	return {
-		units: unitMentions(lines),
-		kindHint: kindFromContext(lines) ?? procedureFromWords(lines, null).kind,
-		procedure: (kind) => procedureFromWords(lines, kind),
-		scheduledOn: scheduledOn(lines, clock),
-		vendor,
-		vendorPhone: vendorPhone(lines, vendor),
-		odometer: odometer(lines),
-		reference: reference(lines),
-		invoice: invoice(lines),
-		note: `From email: ${subject}`,
-		fallbackNote: lines.join('\n'),
-	};
-}
-
-/** The keys of the Information Extractor's output this operation reads. */
-export interface ExtractorFields {
-	unit?: unknown;
-	procedure?: unknown;
-	scheduledOn?: unknown;
-	vendor?: unknown;
-	vendorPhone?: unknown;
-	odometer?: unknown;
-	reference?: unknown;
-	invoice?: unknown;
-	notes?: unknown;
-}
-
-const textOf = (value: unknown): string | null =>
-	typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : null;
-
-/** Reads an AI extractor's fields by the same rules as text: nothing is taken on trust. */
-export function readFields(fields: ExtractorFields, clock: Clock): Reading {
-	const unit = unitFromValue(fields.unit);
-	const when = textOf(fields.scheduledOn);
-	const phone = textOf(fields.vendorPhone);
-	const procedureText = textOf(fields.procedure);
-	const notes = textOf(fields.notes);
-	return {
-		units: unit ? [unit] : [],
-		kindHint: procedureFromValue(procedureText, null).kind,
-		procedure: (kind) => procedureFromValue(procedureText, kind),
-		scheduledOn: when ? scheduledOn([when], clock) : null,
-		vendor: textOf(fields.vendor),
-		vendorPhone: phone ? (formatPhone(phone) ?? phone) : null,
-		odometer: odometerFromValue(fields.odometer),
-		reference: textOf(fields.reference),
-		invoice: textOf(fields.invoice),
-		note: notes ?? 'From an AI extractor',
-		fallbackNote: notes ?? procedureText ?? 'From an AI extractor',
-	};
+	const thread = threadAnswer(text);
+	if (thread) return readAnswer(thread, clock);
+	return readLines(requestLines(text), firstLine(text), clock);
 }
 
 interface UnitOutcome {
@@ -157,20 +103,55 @@ interface UnitOutcome {
 }
 
 async function checkUnit(reading: Reading, findUnit: UnitFinder | undefined): Promise<UnitOutcome> {
-	const forSender = (text: string): Missing[] => [{ text, from: 'sender' }];
-	if (!reading.units.length) return { unit: null, missing: forSender(MISSING_UNIT) };
-	if (reading.units.length > 1) return { unit: null, missing: forSender(ambiguousUnits(reading.units.map((unit) => unit.number))) };
+	const forSender = (text: string, ask: string): Missing[] => [{ text, from: 'sender', ask, aboutUnit: true }];
+	if (!reading.units.length) return { unit: null, missing: forSender(MISSING_UNIT, QUESTIONS.unit()) };
+	const numbers = reading.units.map((unit) => unit.number);
+	if (numbers.length > 1) return { unit: null, missing: forSender(ambiguousUnits(numbers), QUESTIONS.ambiguous(numbers)) };
 	const [mention] = reading.units;
 	const likely = mention.kind ?? reading.kindHint;
 	if (!findUnit) return { unit: { kind: likely ?? 'truck', number: mention.number }, missing: [] };
 	// A unit named without its kind ("unit 142") is looked for in both lists, the likelier first.
 	const kinds: UnitKind[] = mention.kind ? [mention.kind] : likely === 'trailer' ? ['trailer', 'truck'] : ['truck', 'trailer'];
 	const found = await findUnit(mention, kinds);
-	if (!found) return { unit: { kind: likely ?? 'truck', number: mention.number }, missing: forSender(unknownUnit(mention.kind, mention.number)) };
+	if (!found) {
+		const missing = forSender(unknownUnit(mention.kind, mention.number), QUESTIONS.unknown(mention.kind, mention.number));
+		return { unit: { kind: likely ?? 'truck', number: mention.number }, missing };
+	}
 	return { unit: { kind: found.kind, number: mention.number, label: found.label }, missing: [] };
 }
 
 const setOrNull = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
+
+interface OdometerChoice {
+	value: number | null;
+	from: Understood['odometerFrom'];
+}
+
+/**
+ * The odometer by the unit's kind, never made up. A truck: the odometer the mail gives. A trailer: a hub reading,
+ * else a reading the sender called the odometer, else the shop's Trailer Odometer. A unit of no known kind: any.
+ */
+function odometerFor(kind: UnitKind | null, reading: Reading, defaults: Defaults): OdometerChoice {
+	const given: MeterReading | null =
+		kind === 'truck' ? reading.odometer : kind === 'trailer' ? (reading.hub ?? reading.odometer) : (reading.odometer ?? reading.hub);
+	if (given) return { value: given.value, from: given.from };
+	if (kind === 'trailer' && defaults.trailerOdometer !== undefined) return { value: defaults.trailerOdometer, from: 'default' };
+	return { value: null, from: null };
+}
+
+/** What the sender is asked for, besides the unit: the day and the reading, each with its question. */
+function missingFromSender(understood: Understood, kind: UnitKind | null): Missing[] {
+	const missing: Missing[] = [];
+	if (!understood.scheduledOn) missing.push({ text: MISSING_WHEN, from: 'sender', ask: QUESTIONS.when(understood) });
+	if (understood.odometer === null) {
+		missing.push(
+			kind === 'trailer'
+				? { text: MISSING_HUB, from: 'sender', ask: QUESTIONS.hub(understood) }
+				: { text: MISSING_ODOMETER, from: 'sender', ask: QUESTIONS.odometer(understood) },
+		);
+	}
+	return missing;
+}
 
 /**
  * The work order, what is missing, and the reply: from a reading, with the unit checked by `findUnit` and
@@ -179,8 +160,10 @@ const setOrNull = (value: string | undefined): string | null => (value?.trim() ?
  */
 export async function extraction(reading: Reading, clock: Clock, findUnit?: UnitFinder, defaults: Defaults = {}): Promise<Extraction> {
 	const { unit, missing } = await checkUnit(reading, findUnit);
-	const procedure = reading.procedure(unit?.kind ?? reading.kindHint);
+	const kind = unit?.kind ?? reading.kindHint;
+	const procedure = reading.procedure(kind);
 	const fellBack = procedure.words.length === 0 && procedure.name.endsWith('Other Repair');
+	const odometer = odometerFor(unit?.kind ?? (reading.units.length ? null : reading.kindHint), reading, defaults);
 	const understood: Understood = {
 		unit,
 		procedure: procedure.name,
@@ -188,7 +171,8 @@ export async function extraction(reading: Reading, clock: Clock, findUnit?: Unit
 		scheduledOn: reading.scheduledOn,
 		vendor: reading.vendor,
 		vendorPhone: reading.vendorPhone,
-		odometer: reading.odometer,
+		odometer: odometer.value,
+		odometerFrom: odometer.from,
 		reference: reading.reference,
 		invoice: reading.invoice,
 	};
@@ -197,8 +181,9 @@ export async function extraction(reading: Reading, clock: Clock, findUnit?: Unit
 	if (reading.scheduledOn) workOrder.scheduled_on_date = reading.scheduledOn;
 	if (reading.vendor) workOrder.vendor = reading.vendor;
 	if (reading.vendorPhone) workOrder.vendor_phone = reading.vendorPhone;
-	if (reading.odometer !== null) workOrder.odometer = reading.odometer;
-	if (reading.reference) workOrder.reference_number = reading.reference;
+	if (odometer.value !== null) workOrder.odometer = odometer.value;
+	// The request's own reference, else its REQ-…: a second answer finds the work order the first one created by it.
+	workOrder.reference_number = reading.reference ?? reading.requestReference;
 	// What the request does not say, the workflow's Defaults give; the invoice the request names wins.
 	const invoiceId = reading.invoice ?? setOrNull(defaults.invoiceId);
 	if (invoiceId) workOrder.invoice_id = invoiceId;
@@ -206,18 +191,38 @@ export async function extraction(reading: Reading, clock: Clock, findUnit?: Unit
 	if (filled.typeWorkOrder) workOrder.type_work_order = filled.typeWorkOrder;
 	if (filled.paymentType) workOrder.payment_type = filled.paymentType;
 	if (filled.assignedTo) workOrder.assigned_to = filled.assignedTo;
-	workOrder.notes = [{ body: fellBack ? reading.fallbackNote : reading.note }];
+	const km = odometer.from === 'km' ? `\nOdometer as written: ${odometer.value} km (not converted to miles)` : '';
+	workOrder.notes = [{ body: `${fellBack ? reading.fallbackNote : reading.note}${km}` }];
 	workOrder.status = setOrNull(defaults.status) ?? 'Pending';
 	// Datatruck's published required fields, in the order the sender and then the workflow can give them.
-	if (!reading.scheduledOn) missing.push({ text: MISSING_WHEN, from: 'sender' });
-	if (reading.odometer === null) missing.push({ text: MISSING_ODOMETER, from: 'sender' });
+	missing.push(...missingFromSender(understood, unit?.kind ?? reading.kindHint));
 	if (!invoiceId) missing.push(missingDefault('invoiceId'));
 	for (const key of ['typeWorkOrder', 'paymentType', 'assignedTo'] as const) if (!filled[key]) missing.push(missingDefault(key));
+	const asked = missing.filter((item) => item.from === 'sender');
+	// A mail with no unit and no problem named is no request yet: it gets the whole guide, not questions.
+	const usable = reading.units.length > 0 || !fellBack;
 	return {
 		ready: missing.length === 0,
 		missing: missing.map((item) => item.text),
+		question: usable && asked.length ? asked.map((item) => item.ask ?? item.text).join('\n') : null,
+		requestReference: reading.requestReference,
+		alreadyCreated: null,
 		workOrder,
 		understood,
-		reply: replyText(understood, missing, clock.timeZone),
+		reply: replyText(understood, missing, clock.timeZone, { reference: reading.requestReference, usable }),
+	};
+}
+
+/** An extraction whose work order Datatruck already has (found by its reference number): nothing is created again. */
+export function alreadyCreated(result: Extraction, workOrder: { id: unknown; number: unknown }): Extraction {
+	const name = workOrder.number !== undefined && workOrder.number !== null && workOrder.number !== '' ? `${workOrder.number} (ID ${workOrder.id})` : `ID ${workOrder.id}`;
+	return {
+		...result,
+		ready: false,
+		alreadyCreated: workOrder,
+		reply: [
+			`Work order ${name} was already created for this request (reference ${result.workOrder.reference_number}); nothing new was created.`,
+			result.reply.replace(/^The work order can be created:\n/, 'Understood:\n'),
+		].join('\n'),
 	};
 }

@@ -28,7 +28,7 @@ const WROTE_LINE = /^\s*on .{4,120}wrote:\s*$/i;
 const SIGNATURE_START = /^\s*(--\s*$|__+\s*$|(thanks|thank you|thx|regards|best regards|best|cheers|sincerely)\b[\s,!.]*$|sent from my\b)/i;
 
 /** The depth of a quoted line (`> > text` is 2) and its text without the marks. */
-function unquote(line: string): { depth: number; text: string } {
+export function unquote(line: string): { depth: number; text: string } {
 	const marks = /^\s*((?:>\s?)+)/.exec(line);
 	if (!marks) return { depth: 0, text: line };
 	return { depth: (marks[1].match(/>/g) ?? []).length, text: line.slice(marks[0].length) };
@@ -69,6 +69,15 @@ export function requestLines(raw: string): string[] {
 		lines.push(text.replace(/\s+/g, ' ').trim().replace(/^((re|fwd?|fw)\s*:\s*)+/i, ''));
 	}
 	return lines;
+}
+
+/**
+ * Where an earlier message starts under a reply: a quoted line, an `On … wrote:` line, a forward marker, or the
+ * `From:` header block Outlook puts above the message it answers.
+ */
+export function startsEarlierMessage(line: string): boolean {
+	const { depth, text } = unquote(line);
+	return depth > 0 || WROTE_LINE.test(text) || FORWARD_MARKER.test(text) || /^\s*from\s*:/i.test(text) || /^\s*-{2,}\s*original message/i.test(text);
 }
 
 /** The first line of the request as it came in: the mail's subject with the default Text expression. */
