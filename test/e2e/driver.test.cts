@@ -2,7 +2,7 @@
 import { authCheck } from './lib/sandbox.cts';
 import { direct, startSuite, type Suite } from './lib/suite.cts';
 import { itemsOf } from './lib/output.cts';
-import { driverCreateParameters } from '../integration/fixtures.cts';
+import { driverCreateParameters, hiredDriverRecord } from '../integration/fixtures.cts';
 
 const API = '/api/v1/openapi';
 
@@ -100,21 +100,7 @@ describe('Driver resource in n8n', () => {
 		const filtered = (await direct(s.sb, `/drivers/list/?page_size=4&ordering=account__last_name&filter=${encodeURIComponent(JSON.stringify(filter))}`)).results;
 		expect(itemsOf(run, 'Company drivers A-Z')).toEqual(filtered);
 		// The driver as sent, under the driver record's names, with Datatruck's confirmation.
-		expect(itemsOf(run, 'Hire Maria')).toEqual([
-			{
-				account: { first_name: 'Maria', last_name: 'Lopez', email: 'maria.lopez@acmetrucking.com' },
-				contact_number: '+1 312 555 0142',
-				driver_type: 'company_driver',
-				employee_status: 'Active',
-				status: 'Available',
-				is_main: false,
-				mc_number: 2,
-				brith_date: '1986-04-12',
-				driver_license: 'L52374918',
-				driver_license_expiration: '2028-06-30',
-				detail: 'Driver created successfully.',
-			},
-		]);
+		expect(itemsOf(run, 'Hire Maria')).toEqual([hiredDriverRecord()]);
 		expect(itemsOf(run, 'Update driver 205')).toEqual([{ id: 205, detail: 'Driver updated successfully.' }]);
 		const updated = s.sb.data.drivers.find((d) => d.id === 205)!;
 		expect(updated.account.full_name).toBe('Dana Whitfield');

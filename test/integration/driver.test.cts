@@ -1,7 +1,7 @@
 import { DRIVER_LIST_SCHEMA } from '../sandbox/resources/drivers.cts';
 import { project } from '../sandbox/schema.cts';
 import { useSandbox } from '../harness/sandbox.cts';
-import { driverCreateParameters, driverUpdateParameters } from './fixtures.cts';
+import { driverCreateParameters, driverUpdateParameters, hiredDriverRecord } from './fixtures.cts';
 
 const dt = useSandbox();
 
@@ -131,24 +131,13 @@ describe('Driver › Create', () => {
 		// The driver as sent, under the names the driver list and Driver › Update give a driver, with Datatruck's
 		// confirmation; one request, and nothing of the credential in it.
 		expect(result.json).toEqual([
-			{
-				account: { first_name: 'Maria', last_name: 'Lopez', email: 'maria.lopez@acmetrucking.com' },
-				contact_number: '+1 312 555 0142',
-				driver_type: 'company_driver',
-				employee_status: 'Active',
-				status: 'Available',
-				is_main: false,
-				mc_number: 2,
-				brith_date: '1986-04-12',
+			hiredDriverRecord({
 				dispatch_status: 1,
-				driver_license: 'L52374918',
 				driver_license_class: 'A',
 				driver_license_state: 'IL',
 				driver_license_issue_date: '2022-06-30',
-				driver_license_expiration: '2028-06-30',
 				telegram_number: '+1 312 555 0199',
-				detail: 'Driver created successfully.',
-			},
+			}),
 		]);
 		const stored = dt.sandbox.data.drivers[dt.sandbox.data.drivers.length - 1];
 		// Every field returned is the driver Datatruck stored, under the same name.
