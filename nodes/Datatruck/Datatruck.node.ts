@@ -16,8 +16,9 @@ export class Datatruck implements INodeType {
 		icon: { light: 'file:../../icons/datatruck.svg', dark: 'file:../../icons/datatruck.dark.svg' },
 		group: ['transform'],
 		// 1.1: Driver › Update changes only the fields given (version 1 workflows keep their full form).
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: Sort shows its Direction, Ascending by default (earlier workflows keep their newest-first default).
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Work with loads, work orders, the dispatcher board, drivers, trailers and trucks in the Datatruck TMS',

@@ -2,7 +2,7 @@
 import { authCheck } from './lib/sandbox.cts';
 import { direct, startSuite, type Suite } from './lib/suite.cts';
 import { itemsOf } from './lib/output.cts';
-import { driverCreateParameters } from '../integration/fixtures.cts';
+import { driverCreateParameters, hiredDriverRecord } from '../integration/fixtures.cts';
 
 const API = '/api/v1/openapi';
 
@@ -99,7 +99,8 @@ describe('Driver resource in n8n', () => {
 		expect(all.map((d) => d.id)).toEqual(s.sb.data.drivers.filter((d) => d.account.first_name !== 'Maria' || d.account.last_name !== 'Lopez').map((d) => d.id).sort((a, b) => a - b));
 		const filtered = (await direct(s.sb, `/drivers/list/?page_size=4&ordering=account__last_name&filter=${encodeURIComponent(JSON.stringify(filter))}`)).results;
 		expect(itemsOf(run, 'Company drivers A-Z')).toEqual(filtered);
-		expect(itemsOf(run, 'Hire Maria')).toEqual([{ detail: 'Driver created successfully.' }]);
+		// The driver as sent, under the driver record's names, with Datatruck's confirmation.
+		expect(itemsOf(run, 'Hire Maria')).toEqual([hiredDriverRecord()]);
 		expect(itemsOf(run, 'Update driver 205')).toEqual([{ id: 205, detail: 'Driver updated successfully.' }]);
 		const updated = s.sb.data.drivers.find((d) => d.id === 205)!;
 		expect(updated.account.full_name).toBe('Dana Whitfield');

@@ -299,7 +299,9 @@ describe('published Datatruck (issue 33) in n8n: every operation in one workflow
 
 		// Driver › Get Many, Create, Update (version 1.1: only the phone, on the right driver, no other changed).
 		expect(itemsOf(run, NODES.drivers).map((one) => one.id)).toEqual(driverIds);
-		expect(itemsOf(run, NODES.createDriver)).toEqual([{ detail: 'Driver created successfully.' }]);
+		expect(itemsOf(run, NODES.createDriver)).toEqual([
+			expect.objectContaining({ account: expect.objectContaining({ first_name: 'Dwayne', last_name: 'Okafor' }), detail: 'Driver created successfully.' }),
+		]);
 		expect(sb.data.drivers.filter((one) => one.account.first_name === 'Dwayne' && one.account.last_name === 'Okafor')).toHaveLength(1);
 		const put = log.find((entry) => entry.method === 'PUT')!;
 		expect(put.body).toMatchObject({ contact_number: NEW_PHONE });

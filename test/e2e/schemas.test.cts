@@ -27,8 +27,8 @@ describe('output schemas in n8n', () => {
 	it('serves every operation’s schema at the path the editor asks for, with no session', async () => {
 		const actions = schemaTargets().filter((t) => t.node === 'datatruck' && !t.variant);
 		expect(actions).toHaveLength(16);
-		// 1.1 is what new workflows get; 1 is kept for workflows saved before Driver › Update changed.
-		for (const version of [1, 1.1]) {
+		// 1.2 is what new workflows get; 1 and 1.1 are kept for workflows saved before Driver › Update and Sort changed.
+		for (const version of [1, 1.1, 1.2]) {
 			for (const target of actions) {
 				const reply = await get(`/schemas/${PACKAGE}.datatruck/${padVersion(version)}/${target.operation}.json`);
 				expect({ version, operation: target.operation, status: reply.status }).toEqual({ version, operation: target.operation, status: 200 });
@@ -44,7 +44,7 @@ describe('output schemas in n8n', () => {
 			'/types/nodes.json',
 		);
 		const datatruck = types.find((t) => t.name === `${PACKAGE}.datatruck`);
-		expect(datatruck?.version).toEqual([1, 1.1]);
+		expect(datatruck?.version).toEqual([1, 1.1, 1.2]);
 		expect(datatruck?.properties.map((p) => p.name)).toEqual(expect.arrayContaining(['resource', 'operation']));
 	});
 

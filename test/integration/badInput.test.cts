@@ -103,6 +103,9 @@ export function runCatalogue(cases: BadInputCase[]) {
 		});
 		expect(result.error?.message).toMatch(entry.message);
 		expect(result.error?.description ?? '').toMatch(/For example: |correct the Company field/);
+		// The node's own error, as the editor shows it: no "From Datatruck", no "Error code none".
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.httpCode).toBeUndefined();
 		expect(dt.sandbox.log).toEqual([]);
 	});
 }

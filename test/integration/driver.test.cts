@@ -1,7 +1,7 @@
 import { DRIVER_LIST_SCHEMA } from '../sandbox/resources/drivers.cts';
 import { project } from '../sandbox/schema.cts';
 import { useSandbox } from '../harness/sandbox.cts';
-import { driverCreateParameters, driverUpdateParameters } from './fixtures.cts';
+import { driverCreateParameters, driverUpdateParameters, hiredDriverRecord } from './fixtures.cts';
 
 const dt = useSandbox();
 
@@ -128,8 +128,22 @@ describe('Driver › Create', () => {
 			driver_license_expiration: '2028-06-30',
 			telegram_number: '+1 312 555 0199',
 		});
-		expect(result.json).toEqual([{ detail: 'Driver created successfully.' }]);
+		// The driver as sent, under the names the driver list and Driver › Update give a driver, with Datatruck's
+		// confirmation; one request, and nothing of the credential in it.
+		expect(result.json).toEqual([
+			hiredDriverRecord({
+				dispatch_status: 1,
+				driver_license_class: 'A',
+				driver_license_state: 'IL',
+				driver_license_issue_date: '2022-06-30',
+				telegram_number: '+1 312 555 0199',
+			}),
+		]);
 		const stored = dt.sandbox.data.drivers[dt.sandbox.data.drivers.length - 1];
+		// Every field returned is the driver Datatruck stored, under the same name.
+		const { detail, ...driver } = result.json[0];
+		expect(detail).toBe('Driver created successfully.');
+		expect(stored).toMatchObject(driver);
 		expect(stored.account.email).toBe('maria.lopez@acmetrucking.com');
 		expect(stored.brith_date).toBe('1986-04-12');
 	});
@@ -176,9 +190,9 @@ describe('Driver › Create', () => {
 
 		expect(result.items).toHaveLength(3);
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(result.json[0]).toEqual({ detail: 'Driver created successfully.' });
+		expect(result.json[0]).toMatchObject({ account: { first_name: 'Ana', last_name: 'Reyes' }, detail: 'Driver created successfully.' });
 		expect(result.json[1].error).toBe('Additional Fields › Email: "bo.lind-at-acmetrucking.com" is not an email address');
-		expect(result.json[2]).toEqual({ detail: 'Driver created successfully.' });
+		expect(result.json[2]).toMatchObject({ account: { first_name: 'Cy', last_name: 'Moss' }, detail: 'Driver created successfully.' });
 		expect(dt.sandbox.log.map((entry) => (entry.body as { first_name: string }).first_name)).toEqual(['Ana', 'Cy']);
 	});
 });

@@ -43,6 +43,27 @@ export function driverCreateParameters(extra: INodeParameters = {}): INodeParame
 	};
 }
 
+/**
+ * What Driver › Create returns for driverCreateParameters(`extra`): the driver as sent, under the names the driver
+ * list and Driver › Update's answer use, with Datatruck's confirmation; `fields` are the extra fields as returned.
+ */
+export function hiredDriverRecord(fields: Record<string, unknown> = {}): Record<string, unknown> {
+	return {
+		account: { first_name: 'Maria', last_name: 'Lopez', email: 'maria.lopez@acmetrucking.com' },
+		contact_number: '+1 312 555 0142',
+		driver_type: 'company_driver',
+		employee_status: 'Active',
+		status: 'Available',
+		is_main: false,
+		mc_number: 2,
+		brith_date: '1986-04-12',
+		driver_license: 'L52374918',
+		driver_license_expiration: '2028-06-30',
+		...fields,
+		detail: 'Driver created successfully.',
+	};
+}
+
 /** The form of a tyre-rim work order with a task, a note, compensation and a tag (Work Order › Create). */
 export function workOrderCreateParameters(referenceNumber: string): INodeParameters {
 	return {

@@ -113,10 +113,19 @@ describe('Work Order › Create', () => {
 			tags: [{ name: 'Urgent' }, { name: 'Warranty' }],
 		});
 
+		// The work order as sent, with the new id Datatruck answered ({"id": …}), and nothing requested for it.
 		expect(result.json).toHaveLength(1);
-		expect(Object.keys(result.json[0])).toEqual(['id']);
-		const workOrder = stored(result.json[0].id);
+		expect(result.json[0]).toEqual({ id: expect.any(Number), ...(request.body as object) });
+		expect(Object.keys(result.json[0])[0]).toBe('id');
+		const workOrder = stored(result.json[0].id as number);
 		expect(result.json[0].id).toBe(Math.max(...dt.sandbox.data.workOrders.map((candidate) => candidate.id)));
+		// Each field comes back under the name and in the form Get Many gives it, so the next node can use either.
+		// (Only the tasks differ: Datatruck fills a task's fields not sent with null.)
+		const asRead = workOrder as unknown as Record<string, unknown>;
+		for (const key of Object.keys(request.body as object).filter((name) => name !== 'work_order_tasks')) {
+			expect({ key, value: result.json[0][key] }).toEqual({ key, value: asRead[key] });
+		}
+		expect(JSON.stringify(result.json)).not.toContain(dt.sandbox.token);
 		// The decimal string arrives and is stored exactly as typed: no float on the way.
 		expect(workOrder.total_price).toBe('1234.50');
 		expect(workOrder.status).toBe('In Progress');

@@ -300,7 +300,15 @@ describe.each(['default', 'published'] as const)('Extract From Text → Work Ord
 
 		const created = await createFrom(extracted.json);
 		expect(created.error).toBeUndefined();
-		expect(created.json).toEqual([{ id: expect.any(Number) }, { id: expect.any(Number) }]);
+		// Each work order as sent (Extract's body, in the contract's form), with the id Datatruck gave it.
+		expect(created.json).toEqual(
+			// (the date as it was sent: the same moment, in UTC)
+			extracted.json.map((item) => {
+				const workOrder = item.workOrder as IDataObject;
+				const sentAt = new Date(String(workOrder.scheduled_on_date)).toISOString().replace('.000', '');
+				return { id: expect.any(Number), ...workOrder, scheduled_on_date: sentAt };
+			}),
+		);
 		const accepted = dt.sandbox.log.filter((entry) => entry.method === 'POST' && entry.path === CREATE && entry.status === 201);
 		expect(accepted).toHaveLength(2);
 		expect(dt.sandbox.data.workOrders).toHaveLength(before + 2);

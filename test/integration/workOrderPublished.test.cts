@@ -81,7 +81,8 @@ describe("Work Order › Create against Datatruck's published page", () => {
 			['POST', CREATE_PATH, 201, { ...BODY_WITHOUT_LISTS, ...PUBLISHED_LISTS }],
 		]);
 		expect(dt.sandbox.data.workOrders).toHaveLength(before + 1);
-		expect(first.json).toEqual([{ id: expect.any(Number) }]);
+		// The work order as sent in the contract's form (notes and tags as Get Many returns them), with its new id.
+		expect(first.json).toEqual([{ id: expect.any(Number), ...BODY_WITHOUT_LISTS, ...SPEC_LISTS }]);
 		expect(stored(first.json[0].id)).toMatchObject({ ...SPEC_LISTS, type_work_order: 'Repair', odometer: 412870 });
 		expect(first.items[0].pairedItem).toEqual({ item: 0 });
 		expect(findingsFor(dt.sandbox.origin).map((finding) => finding.key)).toEqual([STRING_NOTES]);

@@ -60,7 +60,14 @@ export const SCHEMA_CASES: SchemaCase[] = [
 	{
 		node: 'datatruck',
 		name: 'hire a driver',
-		parameters: driverCreateParameters(),
+		// Every field of the form, so that the schema names every field the driver as sent can have.
+		parameters: driverCreateParameters({
+			dispatchStatus: 1,
+			driverLicenseClass: 'A',
+			driverLicenseIssueDate: '2022-06-30',
+			driverLicenseState: 'IL',
+			telegramNumber: '+1 312 555 0199',
+		}),
 	},
 	// The form of a full update, shared with the driver tests (so a change of Update's parameters reaches both).
 	...([['detail', '205'], ['array', '206']] as const).map(([reply, driverId]) => ({

@@ -34,6 +34,10 @@ const CHOSEN = {
 	'load-picker.png': 'load-picker.png',
 	'dispatcher-dropdown.png': 'dispatcher-dropdown.png',
 	'mailbox-example.png': 'mailbox-example.png',
+	'load-get-many-sort.png': 'load-get-many-sort.png',
+	'work-order-create-output.png': 'work-order-create-output.png',
+	'driver-create-birth-date.png': 'driver-create-birth-date.png',
+	'bad-date-node-error.png': 'bad-date-node-error.png',
 };
 
 function main() {

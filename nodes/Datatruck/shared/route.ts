@@ -7,17 +7,21 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 	INodePropertyOptions,
-	NodeApiError,
 	PreSendAction,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { fetchList, replacementsFor, type ListShape } from './lists';
 import { datatruckRequest, type DatatruckRequest, userTimeoutOf } from './transport';
 import { ParameterCheck } from './fields';
 
-/** Turns what Datatruck returned into output records (e.g. Simplify, or one shape for two replies). */
+/**
+ * Turns what Datatruck returned into output records (e.g. Simplify, or one shape for two replies); `sent` is the
+ * request as the preSend built it (e.g. a create's body, to return the record as sent).
+ */
 export type RecordShaper = (
 	this: IExecuteSingleFunctions,
 	records: IDataObject[],
+	sent: DatatruckRequest,
 ) => IDataObject[] | Promise<IDataObject[]>;
 
 export interface OperationSpec {
@@ -108,7 +112,7 @@ function routeThroughTransport(spec: OperationSpec) {
 		} else {
 			records = asRecords(await datatruckRequest(this, request, purpose));
 		}
-		if (spec.shape) records = await spec.shape.call(this, records);
+		if (spec.shape) records = await spec.shape.call(this, records, request);
 
 		const pairedItem = { item: this.getItemIndex() };
 		if (spec.toItems) {
@@ -126,20 +130,24 @@ export function asRecords(body: unknown): IDataObject[] {
 }
 
 /**
- * Continue On Fail keeps the failed item's pairing. n8n's RoutingNode outputs a failed item as
+ * Whose error it is. n8n's RoutingNode (n8n-core 1.x and 2.x alike) wraps everything the preSend
+ * and the request step reject with in a `NodeApiError` (error code "none", shown "From Datatruck")
+ * unless it already is one. A check of the node's own (`ParameterCheck`, a preSend, this file) is
+ * a `NodeOperationError` and must reach the editor as one: so no preSend throws; its error is held
+ * until the request step, which then does not reject but resolves with an output that throws the
+ * error when RoutingNode reads it, after its wrapping (`failsWhenRead`). Datatruck's answers are
+ * `NodeApiError`s and are thrown as they are.
+ *
+ * Continue On Fail keeps the failed item's pairing. RoutingNode outputs a failed item as
  * `{ json: {}, error }` without `pairedItem` (the engine fills it in only when input and output
- * counts match, not for lists), so a check's error is held until the request step and every error
- * of an item is returned from there, paired with its item.
+ * counts match, not for lists), so every error of an item is returned from the request step, paired
+ * with its item.
  */
 const heldErrors = new WeakMap<object, unknown>();
 
 function holdCheckErrors(actions: PreSendAction[]): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		let options = requestOptions;
-		if (!this.continueOnFail()) {
-			for (const action of actions) options = await action.call(this, options);
-			return options;
-		}
 		try {
 			for (const action of actions) options = await action.call(this, options);
 		} catch (error) {
@@ -149,14 +157,29 @@ function holdCheckErrors(actions: PreSendAction[]): PreSendAction {
 	};
 }
 
+/**
+ * An item's output that throws `error` as soon as RoutingNode reads it (it spreads the output into
+ * the node's items outside its wrapping); a promise's look-up of `then` is the one read let through.
+ */
+function failsWhenRead(error: NodeOperationError): INodeExecutionData[] {
+	return new Proxy([], {
+		get(_target, key) {
+			if (key === 'then') return undefined;
+			throw error;
+		},
+	});
+}
+
 type RequestStep = ReturnType<typeof routeThroughTransport>;
 
 function pairErrors(step: RequestStep): RequestStep {
 	return async function (this: IExecutePaginationFunctions, requestData) {
-		if (!this.continueOnFail()) return await step.call(this, requestData);
-		const failed = (error: unknown): INodeExecutionData[] => [
-			{ json: {}, error: error as NodeApiError, pairedItem: { item: this.getItemIndex() } },
-		];
+		const continueOnFail = this.continueOnFail();
+		const failed = (error: unknown): INodeExecutionData[] => {
+			if (continueOnFail) return [{ json: {}, error: error as NodeOperationError, pairedItem: { item: this.getItemIndex() } }];
+			if (error instanceof NodeOperationError) return failsWhenRead(error);
+			throw error;
+		};
 		if (heldErrors.has(requestData.options)) return failed(heldErrors.get(requestData.options));
 		try {
 			return await step.call(this, requestData);

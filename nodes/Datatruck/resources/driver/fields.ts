@@ -123,13 +123,23 @@ export const mcNumber: INodeProperties = {
 		"Datatruck's numeric ID of the motor carrier (MC number) record the driver runs under, e.g. 1; not the MC number itself",
 };
 
-export const birthDate: INodeProperties = {
-	displayName: 'Birth Date',
-	name: 'birthDate',
-	type: 'dateTime',
-	default: '',
-	description: "The driver's date of birth, e.g. 1986-04-12; only the date is sent (YYYY-MM-DD)",
-};
+/**
+ * The driver's dates are calendar dates, typed as text: n8n's date-time picker keeps a typed value only in its own
+ * form (`1986-04-12 00:00:00`) and drops `1986-04-12` without a word. As text, what is typed is kept, and a date
+ * the node cannot read fails naming the field (ParameterCheck.date), before anything is sent.
+ */
+function dateOnly(displayName: string, name: string, example: string, what: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		default: '',
+		placeholder: `e.g. ${example}`,
+		description: `${what}, as YYYY-MM-DD, e.g. ${example}. A date and time (such as an expression's) is cut to its date.`,
+	};
+}
+
+export const birthDate = dateOnly('Birth Date', 'birthDate', '1986-04-12', "The driver's date of birth");
 
 /** Optional on both Create and Update. */
 export const licenseAndDispatchFields: INodeProperties[] = [
@@ -150,20 +160,8 @@ export const licenseAndDispatchFields: INodeProperties[] = [
 		placeholder: 'e.g. A',
 		description: 'The class of the commercial driver license (CDL), e.g. A, B or C',
 	},
-	{
-		displayName: 'Driver License Expiration',
-		name: 'driverLicenseExpiration',
-		type: 'dateTime',
-		default: '',
-		description: 'The day the driver license expires; only the date is sent (YYYY-MM-DD)',
-	},
-	{
-		displayName: 'Driver License Issue Date',
-		name: 'driverLicenseIssueDate',
-		type: 'dateTime',
-		default: '',
-		description: 'The day the driver license was issued; only the date is sent (YYYY-MM-DD)',
-	},
+	dateOnly('Driver License Expiration', 'driverLicenseExpiration', '2028-06-30', 'The day the driver license expires'),
+	dateOnly('Driver License Issue Date', 'driverLicenseIssueDate', '2022-06-30', 'The day the driver license was issued'),
 	{
 		displayName: 'Driver License Number',
 		name: 'driverLicense',

@@ -24,5 +24,5 @@ export const driverGetManyFields: INodeProperties[] = [
 	...returnAllAndLimit(display),
 	dispatchersProperty(display, 'the drivers assigned to one'),
 	filterConditionsProperty(DRIVER_FIELDS, display, 'drivers'),
-	sortOptions(DRIVER_FIELDS, display, 'account__last_name'),
+	...sortOptions(DRIVER_FIELDS, display, 'account__last_name'),
 ];

@@ -34,6 +34,6 @@ export const loadGetManyFields: INodeProperties[] = [
 	...returnAllAndLimit(display),
 	dispatchersProperty(display, 'the loads'),
 	filterConditionsProperty(LOAD_FIELDS, display, 'loads'),
-	sortOptions(LOAD_FIELDS, display, 'created_datetime'),
+	...sortOptions(LOAD_FIELDS, display, 'created_datetime'),
 	simplifyProperty(display, 'one flat row per load with ID, status, pay, miles, customer, dispatcher, driver, truck, pickup and delivery'),
 ];

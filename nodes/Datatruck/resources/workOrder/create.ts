@@ -1,5 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { BODY_FROM_FIELDS, bodyModeProperties, inBodyMode } from '../../shared/fields';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { BODY_FROM_FIELDS, bodyModeProperties, inBodyMode, sentWithAnswer } from '../../shared/fields';
 import { showFor } from '../../shared/descriptions';
 import { unitPicker } from '../../shared/pickers';
 import { datatruckOperation } from '../../shared/route';
@@ -363,10 +363,15 @@ export const workOrderCreateOperation = datatruckOperation({
 	value: 'create',
 	action: 'Create a work order',
 	description:
-		'Create a maintenance or repair work order for a truck or trailer, with its tasks, notes, compensation and tags; returns the new work order ID',
+		'Create a maintenance or repair work order for a truck or trailer, with its tasks, notes, compensation and tags; returns the work order as sent, with its new ID',
 	method: 'POST',
 	path: CREATE_PATH,
 	// The checks before anything is sent; the request itself is the create's own send, with its one retry.
 	preSend: [workOrderBody(workOrderCreateFields)],
 	records: createWorkOrder(workOrderCreateFields),
+	// The body as the preSend checked it, in the API contract's form (notes and tags as Get Many returns them, even
+	// where Datatruck took its published form), with Datatruck's answer: its new `id`.
+	shape(records, sent) {
+		return [sentWithAnswer((sent.body ?? {}) as IDataObject, records)];
+	},
 });

@@ -53,7 +53,7 @@ export const workOrderGetManyOperation = datatruckOperation({
 export const workOrderGetManyFields: INodeProperties[] = [
 	...returnAllAndLimit(display),
 	filterConditionsProperty(WORK_ORDER_FIELDS, display, 'work orders'),
-	sortOptions(WORK_ORDER_SORT_FIELDS, display, 'id'),
+	...sortOptions(WORK_ORDER_SORT_FIELDS, display, 'id'),
 	simplifyProperty(
 		display,
 		'one flat row per work order with ID, number, status, procedure, unit (truck or trailer), vendor, assigned to, scheduled date, total price, paid amount and balance',

@@ -26,6 +26,7 @@ export {
 	type BodyField,
 	type FieldLabel,
 } from './bodyFields';
+export { sentWithAnswer } from './asSent';
 export { simplifyLoad, simplifyLoadsWhenAsked } from './simplify';
 export { isTimeZone, offsetMs, wallClock } from './timeZone';
 export { ParameterCheck } from './validation';

@@ -98,10 +98,13 @@ export class ParameterCheck {
 		return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
 	}
 
-	/** A plain calendar date, `YYYY-MM-DD`; a date-time is cut to its date. */
+	/**
+	 * A plain calendar date, `YYYY-MM-DD`; a date-time (n8n's pickers and Luxon give `1986-04-12T00:00:00`, with
+	 * milliseconds or a zone at times) is cut to its date. Anything else fails: nothing typed is dropped unseen.
+	 */
 	date(value: unknown, parameter: string, example = '2026-11-21'): string {
 		const text = String(value ?? '').trim();
-		const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text);
+		const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i.exec(text);
 		const date = match ? `${match[1]}-${match[2]}-${match[3]}` : '';
 		if (!match || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
 			this.fail(parameter, `"${text}" is not a date in the form YYYY-MM-DD`, example);
