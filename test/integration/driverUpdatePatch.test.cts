@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
 import { timeoutPolicy } from '../../nodes/Datatruck/shared/transport/timeouts';
 import { useSandbox } from '../harness/sandbox.cts';
@@ -52,7 +52,12 @@ function driverWithStatus(status: string, offset = 0): DriverRecord {
 
 const update = (id: number, updateFields: IDataObject) => ({
 	typeVersion: 1.1,
-	parameters: { resource: 'driver', operation: 'update', driverId: { __rl: true, mode: 'list', value: String(id) }, updateFields },
+	parameters: {
+		resource: 'driver',
+		operation: 'update',
+		driverId: { __rl: true, mode: 'list', value: String(id) },
+		updateFields: updateFields as INodeParameters,
+	} as INodeParameters,
 });
 
 const read = (id: number) => ({
