@@ -4,7 +4,7 @@ import { type BodyField, checkedBody, type FieldLabel, ParameterCheck, toApiKeys
 import { buildApiFilters, markNotHeld, readPage, supports, type Page } from '../../shared/lists';
 import { locatorValue } from '../../shared/pickers';
 import { connectionFor, datatruckRequest, isBadRequest } from '../../shared/transport';
-import { DRIVER_FIELDS } from './fields';
+import { DRIVER_FIELDS, driverBodyFields, UPDATE_KEYS } from './fields';
 import { missingFieldsError, takesPatch } from './partialUpdate';
 import { withPlan } from './savedDriver';
 
@@ -121,6 +121,19 @@ function valueAt(body: IDataObject, key: string): unknown {
 	return key.split('.').reduce<unknown>((value, part) => (value as IDataObject | undefined)?.[part], body);
 }
 
+/** The fields the full update (PUT) requires that this body lacks. */
+function lackedByFullUpdate(body: IDataObject, fields: BodyField[]): BodyField[] {
+	return fields.filter((field) => REQUIRED_KEYS.includes(field.key) && !present(valueAt(body, field.key)));
+}
+
+/**
+ * What the full update would lack for this driver as the driver list shows it, by display name (Check Compatibility
+ * reports it: where these are lacking and not given, Driver › Update sends a partial update or asks for them).
+ */
+export function lackedForUpdate(driver: IDataObject): string[] {
+	return lackedByFullUpdate(currentDriverBody(driver), driverBodyFields(UPDATE_KEYS, [])).map((field) => field.label);
+}
+
 const FILTER_BY_ID = 'drivers.filter.id';
 
 /**
@@ -226,7 +239,7 @@ export function readThenWrite(fields: BodyField[]) {
 		const { origin } = await connectionFor(this);
 		const read = await readDriver(this, origin, id);
 		const body = mergedDriverBody(currentDriverBody(read), changes);
-		const missing = fields.filter((field) => REQUIRED_KEYS.includes(field.key) && !present(valueAt(body, field.key)));
+		const missing = lackedByFullUpdate(body, fields);
 		if (missing.length && !takesPatch(origin)) throw missingFieldsError(this, id, missing, updateFieldLabel, false);
 		requestOptions.url = `/drivers/update/${id}/`;
 		// Only what the user set goes in a partial update: nothing read is sent back, so nothing else can change.

@@ -21,6 +21,7 @@ import {
 	licenseAndDispatchFields,
 	mcNumber,
 	status,
+	UPDATE_KEYS,
 } from './fields';
 import { DRIVER_PARAMETER, readThenWrite, UPDATE_FIELDS } from './readThenWrite';
 import { sendDriverUpdate } from './savedDriver';
@@ -38,10 +39,8 @@ const version11 = showFor({ '@version': [{ _cnd: { gte: 1.1 } }] });
 
 const EVERY_FIELD = [firstName, lastName, email, contactNumber, driverType, employeeStatus, status, isMain, mcNumber, birthDate];
 
-/** A nested `account`, and the date of birth spelled `brith_date`, exactly as the API wants it. */
-const KEYS = { firstName: 'account.first_name', lastName: 'account.last_name', email: 'account.email', birthDate: 'brith_date' };
-const VERSION_1_BODY = driverBodyFields(KEYS, EVERY_FIELD);
-const CHANGEABLE_BODY = driverBodyFields(KEYS, []);
+const VERSION_1_BODY = driverBodyFields(UPDATE_KEYS, EVERY_FIELD);
+const CHANGEABLE_BODY = driverBodyFields(UPDATE_KEYS, []);
 
 const replaceWhole = [pathWithId(DRIVER_PARAMETER, 'Driver ID', (id) => `/drivers/update/${id}/`), flatBody(VERSION_1_BODY)];
 const changeOnlyWhatIsSet = readThenWrite(CHANGEABLE_BODY);
