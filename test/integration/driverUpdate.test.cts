@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runAsAgentTool } from '../harness/agentTool.cts';
+import { listedDriver } from '../harness/listedDriver.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { driverUpdateParameters } from './fixtures.cts';
 import type { DriverRecord } from '../sandbox/types.cts';
@@ -29,14 +30,6 @@ function update(driverId: unknown, updateFields: IDataObject, extra: INodeParame
 
 const picked = (id: number) => ({ __rl: true, mode: 'list', value: String(id) });
 
-/** The driver as the driver list shows it now (a request of its own: ask after the run's request log is checked). */
-async function listedDriver(id: number): Promise<IDataObject> {
-	const filter = JSON.stringify([{ column: 'id', value: String(id), contains: 'is' }]);
-	const response = await fetch(`${dt.sandbox.baseUrl}/drivers/list/?page_size=1&filter=${encodeURIComponent(filter)}`, {
-		headers: { Authorization: `Token ${dt.sandbox.token}` },
-	});
-	return ((await response.json()) as { results: IDataObject[] }).results[0];
-}
 
 function readRequest(id: number) {
 	return {
@@ -65,7 +58,7 @@ describe('Driver › Update (version 1.1): change only what is set', () => {
 		expect(after).toEqual({ ...before, contact_number: '+1 312 555 0199' });
 		expect(after.status).toBe('On Trip');
 		// Datatruck answered {detail}: the item is the driver as read with the change laid over it, as the list now shows it.
-		expect(result.json).toEqual([await listedDriver(before.id)]);
+		expect(result.json).toEqual([await listedDriver(dt.sandbox, before.id)]);
 		expect(result.json[0]).toMatchObject({ id: before.id, contact_number: '+1 312 555 0199', status: 'On Trip' });
 	});
 
@@ -193,7 +186,7 @@ describe('Driver › Update as an AI agent tool ($fromAI)', () => {
 
 		expect(startError).toBeUndefined();
 		expect(dt.requestLines()).toEqual([`GET ${API}/drivers/list/`, `PUT ${API}/drivers/update/${before.id}/`]);
-		expect(results).toEqual([{ response: [await listedDriver(before.id)] }]);
+		expect(results).toEqual([{ response: [await listedDriver(dt.sandbox, before.id)] }]);
 		expect(storedDriver(before.id)).toEqual({ ...before, contact_number: '+1 773 555 0123' });
 		expect(storedDriver(before.id).status).toBe('On Trip');
 	});

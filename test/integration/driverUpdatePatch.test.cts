@@ -1,7 +1,8 @@
-import * as path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
 import { timeoutPolicy } from '../../nodes/Datatruck/shared/transport/timeouts';
+import { coreLogger } from '../harness/coreLogger.cts';
+import { listedDriver } from '../harness/listedDriver.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { driverUpdateShape } from '../sandbox/resources/drivers.cts';
 import type { DriverRecord } from '../sandbox/types.cts';
@@ -16,13 +17,6 @@ import { FAULTS } from './lostAnswerCases.cts';
 const dt = useSandbox();
 const API = '/api/v1/openapi';
 
-/** n8n-core's own logger instance (its nested @n8n/di container), the one a node's `this.logger` is. */
-function coreLogger(): { warn: (...args: unknown[]) => void } {
-	const fromCore = (name: string) => require(require.resolve(name, { paths: [path.dirname(require.resolve('n8n-core'))] }));
-	const { Container } = fromCore('@n8n/di');
-	const { Logger } = fromCore('@n8n/backend-common');
-	return Container.get(Logger);
-}
 
 let warn: jest.SpyInstance;
 const savedTimeouts = { ...timeoutPolicy };
@@ -68,14 +62,6 @@ const read = (id: number) => ({
 const write = (method: string, id: number) => ({ method, path: `${API}/drivers/update/${id}/`, query: {} });
 const requests = () => dt.sandbox.log.map(({ method, path: at, query }) => ({ method, path: at, query }));
 
-/** The driver as the driver list shows it now (a request of its own: ask after the run's request log is checked). */
-async function listedDriver(id: number): Promise<IDataObject> {
-	const filter = JSON.stringify([{ column: 'id', value: String(id), contains: 'is' }]);
-	const response = await fetch(`${dt.sandbox.baseUrl}/drivers/list/?page_size=1&filter=${encodeURIComponent(filter)}`, {
-		headers: { Authorization: `Token ${dt.sandbox.token}` },
-	});
-	return ((await response.json()) as { results: IDataObject[] }).results[0];
-}
 
 const MISSING = 'Update Fields › Main Driver, Update Fields › MC Number ID, Update Fields › Birth Date';
 
@@ -92,7 +78,7 @@ describe('Driver › Update with the published driver list: a partial update of 
 		expect(storedDriver(before.id)).toEqual({ ...before, contact_number: '+1 312 555 0199' });
 		for (const other of others) expect(storedDriver(other.id)).toEqual(other);
 		// Datatruck answered {detail}: the item is the driver as read with the change laid over it, as the list shows it now.
-		expect(result.json).toEqual([await listedDriver(before.id)]);
+		expect(result.json).toEqual([await listedDriver(dt.sandbox, before.id)]);
 		expect(result.json[0]).toMatchObject({ id: before.id, contact_number: '+1 312 555 0199', status: 'On Trip', account: before.account });
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 		expect(findingsFor(origin())).toEqual([]);

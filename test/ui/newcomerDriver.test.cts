@@ -5,69 +5,20 @@
  * driver; Check Compatibility opens with a sentence a dispatcher understands. Expectations come from the sandbox's
  * data and request log.
  */
-import type { Page } from 'playwright-core';
 import type { DriverRecord, RequestLogEntry } from '../sandbox/index.cts';
-import { launchUi, type Ui } from './lib/browser.cts';
 import { unexpectedErrors } from './lib/console.cts';
-import {
-	closeNdv,
-	creatorItem,
-	fillParam,
-	ndv,
-	newWorkflow,
-	outputColumn,
-	outputItemCount,
-	outputPanel,
-	pickAction,
-	runFromNdv,
-	screenshot,
-	searchFirstStep,
-	signIn,
-	useCredential,
-} from './lib/editor.cts';
-import { startInstance, type Instance } from './lib/instance.cts';
+import { fillParam, outputColumn, outputItemCount, outputPanel, runFromNdv, screenshot } from './lib/editor.cts';
 import { addCollectionField, openPicker, typeInPicker } from './lib/pickers.cts';
+import { useEditorSession } from './lib/session.cts';
 
 const API = '/api/v1/openapi';
 
 describe('A newcomer on the demo as npm start leaves it (Chromium)', () => {
-	let inst: Instance;
-	let ui: Ui;
-	let page: Page;
-	let credentialId: string;
-
-	beforeAll(async () => {
-		inst = await startInstance('newcomer');
-		credentialId = await inst.createCredential('Datatruck (sandbox)');
-		ui = await launchUi();
-		page = ui.page;
-		page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
-		await signIn(page, inst.url, inst.owner);
-	}, 240_000);
-
-	let shotIndex = 0;
-	afterEach(async () => {
-		const name = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-		await screenshot(page, `after/newcomer-${String(++shotIndex).padStart(2, '0')}-${name}`, { keepToasts: true }).catch(() => undefined);
-	});
-
-	afterAll(async () => {
-		await ui?.close();
-		await inst?.stop();
-	});
-
-	async function openAction(action: string): Promise<void> {
-		if (await ndv(page).isVisible()) await closeNdv(page);
-		await newWorkflow(page, inst.url);
-		await searchFirstStep(page, 'Datatruck');
-		await creatorItem(page, 'Datatruck').click();
-		await pickAction(page, action);
-		await useCredential(page, credentialId);
-	}
-
-	const stored = (id: number) => JSON.parse(JSON.stringify(inst.sb.data.drivers.find((d) => d.id === id))) as DriverRecord;
+	const session = useEditorSession('newcomer');
+	const stored = (id: number) => JSON.parse(JSON.stringify(session.inst.sb.data.drivers.find((d) => d.id === id))) as DriverRecord;
 
 	it('Driver › Update: "ivan" picked, only Contact Number set, run: it succeeds, changes that alone and shows the driver', async () => {
+		const { inst, page, ui, openAction } = session;
 		// Nothing switched: the demo's sandbox as it starts.
 		const config = (await (await fetch(`${inst.sb.origin}/__sandbox/config`)).json()) as Record<string, unknown>;
 		expect({ list: config.driverListFields, patch: config.driverUpdatePatch, profile: config.profile }).toEqual({ list: 'published', patch: 'accepted', profile: 'default' });
@@ -103,6 +54,7 @@ describe('A newcomer on the demo as npm start leaves it (Chromium)', () => {
 	});
 
 	it('Check Compatibility opens with a sentence a dispatcher understands, and says what Driver › Update will need', async () => {
+		const { inst, page, ui, openAction } = session;
 		await openAction('Check what this Datatruck supports');
 		inst.sb.clearLog();
 		expect(await runFromNdv(page)).toBe('success');
