@@ -43,10 +43,17 @@ describe('Connection › Check Compatibility', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.json[0]).toEqual({
-			summary:
+			check: 'Summary',
+			result: '21 of 21 held',
+			inPlainWords:
 				'Your Datatruck works with this node as its contract says: 21 of 21 checks held. ' +
 				"Driver › Update: the driver list does not show Main Driver, MC Number ID and Birth Date, which Datatruck's full update needs; " +
 				'Datatruck takes a partial update (PATCH), so an update sends only the fields you set (2 requests).',
+			assumption: '',
+			key: 'summary',
+			question: 'Does this Datatruck work with the node as its contract says, and what will Driver › Update need?',
+			seen: '21 held, 0 not held, 0 could not tell',
+			whatTheNodeDoes: 'works as the contract says',
 			checks: 21,
 			held: 21,
 			differences: 0,
@@ -107,7 +114,7 @@ describe('Connection › Check Compatibility on a company with a single load', (
 		expect(result.error).toBeUndefined();
 		const loadKeys = PROBED_KEYS.filter((key) => /^(loads|links)\./.test(key));
 		expect(loadKeys).toHaveLength(7);
-		expect(result.json[0].summary).toMatch(/^Your Datatruck works with this node as its contract says: \d+ of 21 checks held; \d+ could not be told from what this Datatruck holds \(sorting loads, /);
+		expect(result.json[0].inPlainWords).toMatch(/^Your Datatruck works with this node as its contract says: \d+ of 21 checks held; \d+ could not be told from what this Datatruck holds \(sorting loads, /);
 		expect(resultsByKey(rows(result.json))).toMatchObject(Object.fromEntries(loadKeys.map((key) => [key, 'could not tell'])));
 		expect(result.json.find((item) => item.key === 'loads.ordering')?.seen).toBe('only 1 record(s) to compare');
 		expect(findingsFor(new URL(tiny.sandbox.baseUrl).origin)).toEqual([]);
@@ -168,7 +175,8 @@ describe('Check Compatibility: what Driver › Update will need, learnt without 
 
 		expect(result.error).toBeUndefined();
 		expect(result.json[0]).toMatchObject({
-			summary:
+			result: '1 difference, each handled',
+			inPlainWords:
 				"1 difference, each handled: Datatruck takes only the full driver update, which sends every field of the driver, so Driver › Update asks you for Main Driver, MC Number ID and Birth Date where the driver list does not show them (copy them from the driver's profile in Datatruck); it never guesses them. 20 of 21 checks held. " +
 				"Driver › Update: the driver list does not show Main Driver, MC Number ID and Birth Date, which Datatruck's full update needs, and Datatruck takes only the full update: add their current values, from the driver's profile in Datatruck, under Update Fields when you update such a driver.",
 			differences: 1,
@@ -215,7 +223,7 @@ describe('Check Compatibility: what Driver › Update will need, learnt without 
 		expect(result.json[0]).toMatchObject({
 			couldNotTell: 1,
 			driverUpdateTakesPatch: null,
-			summary: expect.stringMatching(/could not be told from what this Datatruck holds \(changing some fields of a driver\)\. Driver › Update: .*whether Datatruck takes a partial update \(PATCH\) is unknown until the first update/),
+			inPlainWords: expect.stringMatching(/could not be told from what this Datatruck holds \(changing some fields of a driver\)\. Driver › Update: .*whether Datatruck takes a partial update \(PATCH\) is unknown until the first update/),
 		});
 		expect(findingsFor(origin())).toEqual([]);
 	});

@@ -239,7 +239,7 @@ async function resultsUnder(config: Config, data?: (data: SandboxData) => void) 
 	expect(dt.sandbox.log.every((entry) => entry.method === 'GET' || entry.method === 'OPTIONS')).toBe(true);
 	// The first item sums up; one row per check follows.
 	const rows = result.json.slice(1);
-	expect(result.json[0].summary).toEqual(expect.any(String));
+	expect(result.json[0]).toMatchObject({ check: 'Summary', key: 'summary', inPlainWords: expect.any(String) });
 	return { json: rows, byKey: Object.fromEntries(rows.map((item) => [item.key as string, item.result as Result])) };
 }
 

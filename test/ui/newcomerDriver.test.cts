@@ -63,7 +63,9 @@ describe('A newcomer on the demo as npm start leaves it (Chromium)', () => {
 
 		const output = outputPanel(page);
 		expect(await outputItemCount(output)).toBe(22);
-		const [summary] = await outputColumn(output, 'summary');
+		// The first row of the table is the summary, in the rows' own columns.
+		expect((await outputColumn(output, 'check'))[0]).toBe('Summary');
+		const [summary] = await outputColumn(output, 'inPlainWords');
 		expect(summary).toMatch(/^Your Datatruck works with this node as its contract says: 21 of 21 checks held\. /);
 		expect(summary).toContain('Datatruck takes a partial update (PATCH), so an update sends only the fields you set');
 		// Nothing that can write: 13 GETs and the one OPTIONS that asks the driver update's methods.

@@ -66,18 +66,29 @@ function driverUpdateSentence(drivers: DriverListReport, patch: Verdict | undefi
 	return `Driver › Update: ${lacking}; whether Datatruck takes a partial update (PATCH) is unknown until the first update, which tries it with only the fields you set, and if Datatruck refuses it, asks for those fields and remembers that.`;
 }
 
-/** The first item: the sum of the checks, and what Driver › Update will need, in plain words. */
+/**
+ * The first item: the sum of the checks, and what Driver › Update will need, in plain words. It leads with the rows'
+ * own columns (`check`, `result`, `inPlainWords`, …), so that n8n's table shows it as the first row of the same
+ * table; the totals and Driver › Update's needs follow for a workflow to branch on.
+ */
 export function summaryOf(verdicts: Verdict[], drivers: DriverListReport): IDataObject {
 	const patch = verdicts.find((found) => found.about.key === 'drivers.update.patch');
-	const checks = checksSentence(verdicts);
-	const driverUpdate = driverUpdateSentence(drivers, patch);
 	const count = (result: Verdict['result']) => verdicts.filter((found) => found.result === result).length;
+	const [held, differences, couldNotTell] = [count('held'), count('not held'), count('could not tell')];
+	const driverUpdate = driverUpdateSentence(drivers, patch);
 	return {
-		summary: `${checks} ${driverUpdate}`,
+		check: 'Summary',
+		result: differences ? `${plural(differences, 'difference')}, each handled` : `${held} of ${verdicts.length} held`,
+		inPlainWords: `${checksSentence(verdicts)} ${driverUpdate}`,
+		assumption: '',
+		key: 'summary',
+		question: 'Does this Datatruck work with the node as its contract says, and what will Driver › Update need?',
+		seen: `${held} held, ${differences} not held, ${couldNotTell} could not tell`,
+		whatTheNodeDoes: differences ? 'handles each difference as its row says' : 'works as the contract says',
 		checks: verdicts.length,
-		held: count('held'),
-		differences: count('not held'),
-		couldNotTell: count('could not tell'),
+		held,
+		differences,
+		couldNotTell,
 		driverUpdate,
 		driverListShowsUpdateFields: drivers.drivers === 0 ? null : drivers.lacking.length === 0,
 		driverUpdateTakesPatch: patch?.result === 'held' ? true : patch?.result === 'not held' ? false : null,
