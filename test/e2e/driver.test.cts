@@ -142,11 +142,46 @@ describe('Driver resource in n8n', () => {
 				['GET', `${API}/drivers/list/`],
 			]);
 			expect(JSON.parse(String(log[0].query.filter))).toEqual([{ column: 'id', value: String(onTrip.id), contains: 'is' }]);
-			expect(itemsOf(run, 'New phone')).toEqual([{ id: onTrip.id, detail: 'Driver updated successfully.' }]);
+			// The driver as saved (Datatruck answered {detail}): as the driver list shows it now.
+			const listed = (await direct(s.sb, `/drivers/list/?page_size=1&filter=${encodeURIComponent(JSON.stringify([{ column: 'id', value: String(onTrip.id), contains: 'is' }]))}`)).results;
+			expect(itemsOf(run, 'New phone')).toEqual(listed);
 			expect(s.sb.data.drivers.find((d) => d.id === onTrip.id)).toEqual({ ...before, contact_number: '+1 773 555 0123' });
 			expect(itemsOf(run, 'Gone driver')[0].error).toBe('No driver with ID 99999 exists in this Datatruck company; nothing was updated');
 		} finally {
 			s.sb.configure({ driverListFields: 'published' });
+		}
+	});
+
+	it('Update (version 1.1) on the published driver list: a PATCH of the phone alone; on a Datatruck that takes PUT alone, the fields asked for and remembered (issue 42)', async () => {
+		const phone = (id: number, node: string) => ({
+			name: node,
+			typeVersion: 1.1,
+			continueOnFail: true,
+			parameters: { resource: 'driver', operation: 'update', driverId: { __rl: true, mode: 'id', value: String(id) }, updateFields: { contactNumber: '+1 773 555 0144' } },
+		});
+		const [first, second, third] = s.sb.data.drivers.filter((d) => d.status === 'Available' && d.id !== 205).map((d) => JSON.parse(JSON.stringify(d)));
+
+		const patched = await s.run('e2eDriver0000003', [phone(first.id, 'Phone by PATCH')]);
+		expect(patched.log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([`GET ${API}/drivers/list/ 200`, `PATCH ${API}/drivers/update/${first.id}/ 200`]);
+		expect(patched.log[1].body).toEqual({ contact_number: '+1 773 555 0144' });
+		expect(s.sb.data.drivers.find((d) => d.id === first.id)).toEqual({ ...first, contact_number: '+1 773 555 0144' });
+		expect(itemsOf(patched.run, 'Phone by PATCH')).toEqual([expect.objectContaining({ id: first.id, contact_number: '+1 773 555 0144', status: 'Available', account: first.account })]);
+
+		s.sb.configure({ driverUpdatePatch: 'refused' });
+		try {
+			const refused = await s.run('e2eDriver0000004', [phone(second.id, 'PUT only')]);
+			expect(refused.log.map((e) => `${e.method} ${e.status}`)).toEqual(['GET 200', 'PATCH 405']);
+			expect(itemsOf(refused.run, 'PUT only')[0].error).toBe(
+				`Update Fields › Main Driver, Update Fields › MC Number ID, Update Fields › Birth Date: Datatruck's update must send these fields and its driver list did not return them for driver ${second.id}; nothing was updated`,
+			);
+			// Remembered by this n8n for the credential's Datatruck: the next execution sends no PATCH.
+			const remembered = await s.run('e2eDriver0000005', [phone(third.id, 'Asked at once')]);
+			expect(remembered.log.map((e) => e.method)).toEqual(['GET']);
+			expect(itemsOf(remembered.run, 'Asked at once')[0].error).toMatch(/^Update Fields › Main Driver, .*; nothing was updated$/);
+			expect(s.sb.data.drivers.find((d) => d.id === second.id)).toEqual(second);
+			expect(s.sb.data.drivers.find((d) => d.id === third.id)).toEqual(third);
+		} finally {
+			s.sb.configure({ driverUpdatePatch: 'accepted' });
 		}
 	});
 });

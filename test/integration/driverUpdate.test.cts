@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runAsAgentTool } from '../harness/agentTool.cts';
+import { listedDriver } from '../harness/listedDriver.cts';
 import { useSandbox } from '../harness/sandbox.cts';
 import { driverUpdateParameters } from './fixtures.cts';
 import type { DriverRecord } from '../sandbox/types.cts';
@@ -29,6 +30,7 @@ function update(driverId: unknown, updateFields: IDataObject, extra: INodeParame
 
 const picked = (id: number) => ({ __rl: true, mode: 'list', value: String(id) });
 
+
 function readRequest(id: number) {
 	return {
 		method: 'GET',
@@ -55,7 +57,9 @@ describe('Driver › Update (version 1.1): change only what is set', () => {
 		const after = storedDriver(before.id);
 		expect(after).toEqual({ ...before, contact_number: '+1 312 555 0199' });
 		expect(after.status).toBe('On Trip');
-		expect(result.json).toEqual([{ id: before.id, detail: 'Driver updated successfully.' }]);
+		// Datatruck answered {detail}: the item is the driver as read with the change laid over it, as the list now shows it.
+		expect(result.json).toEqual([await listedDriver(dt.sandbox, before.id)]);
+		expect(result.json[0]).toMatchObject({ id: before.id, contact_number: '+1 312 555 0199', status: 'On Trip' });
 	});
 
 	test('the PUT carries the driver as read, with only the change laid over it', async () => {
@@ -84,18 +88,8 @@ describe('Driver › Update (version 1.1): change only what is set', () => {
 		expect(storedDriver(before.id)).toEqual({ ...before, account: { ...before.account, email: 'new.address@acmetrucking.com' } });
 	});
 
-	test('with the published list shape, the fields the list lacks are asked for by name and no update is sent', async () => {
-		const before = driverWithStatus('On Trip');
-
-		const result = await dt.run({ typeVersion: 1.1, parameters: update(picked(before.id), { contactNumber: '+1 312 555 0199' }) });
-
-		expect(result.error?.message).toBe(
-			`Update Fields › Main Driver, Update Fields › MC Number ID, Update Fields › Birth Date: Datatruck's update must send these fields and its driver list did not return them for driver ${before.id}; nothing was updated`,
-		);
-		expect(result.error?.description).toContain("Add Main Driver, MC Number ID, Birth Date under Update Fields with the driver's current values");
-		expect(dt.requestLines()).toEqual([`GET ${API}/drivers/list/`]);
-		expect(storedDriver(before.id)).toEqual(before);
-	});
+	// With the published list shape (which lacks Main Driver, MC Number ID and Birth Date) the write is a PATCH of the
+	// fields set: driverUpdatePatch.test.cts.
 
 	test('with the published list shape and the three fields given, only the phone changes', async () => {
 		const before = driverWithStatus('On Trip');
@@ -160,7 +154,7 @@ describe('Driver › Update (version 1.1): change only what is set', () => {
 		expect(result.items).toHaveLength(2);
 		expect(result.items[0].json.error).toBe('No driver with ID 99999 exists in this Datatruck company; nothing was updated');
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
-		expect(result.items[1].json).toEqual({ id: before.id, detail: 'Driver updated successfully.' });
+		expect(result.items[1].json).toMatchObject({ id: before.id, contact_number: '+1 312 555 0111', status: before.status });
 		expect(result.items[1].pairedItem).toEqual({ item: 1 });
 		expect(storedDriver(before.id)).toEqual({ ...before, contact_number: '+1 312 555 0111' });
 	});
@@ -191,8 +185,8 @@ describe('Driver › Update as an AI agent tool ($fromAI)', () => {
 		});
 
 		expect(startError).toBeUndefined();
-		expect(results).toEqual([{ response: [{ id: before.id, detail: 'Driver updated successfully.' }] }]);
 		expect(dt.requestLines()).toEqual([`GET ${API}/drivers/list/`, `PUT ${API}/drivers/update/${before.id}/`]);
+		expect(results).toEqual([{ response: [await listedDriver(dt.sandbox, before.id)] }]);
 		expect(storedDriver(before.id)).toEqual({ ...before, contact_number: '+1 773 555 0123' });
 		expect(storedDriver(before.id).status).toBe('On Trip');
 	});

@@ -82,7 +82,7 @@ describe('sandbox authentication and routing', () => {
 		const client = apiClient(sandbox);
 		const response = await client.post('/orders/', {});
 		expect(response.status).toBe(405);
-		expect(response.headers.allow).toBe('GET');
+		expect(response.headers.allow).toBe('GET, OPTIONS');
 		expect(response.data).toEqual({ error: 405, message: 'Method "POST" not allowed.' });
 		expect((await client.get('/orders/create/')).status).toBe(405);
 		expect((await client.get('/drivers/update/201/')).status).toBe(405);

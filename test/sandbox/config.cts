@@ -20,6 +20,11 @@ export interface SandboxConfig {
 	payrollDateBy: 'pickup' | 'delivery';
 	/** Driver update reply: `{detail}` or `[driver]`, the two shapes the spec publishes. */
 	driverUpdateReply: 'detail' | 'array';
+	/**
+	 * `PATCH /drivers/update/{pk}/`, DRF's partial update beside the published PUT (A37): `accepted` as an update view
+	 * of Django REST Framework takes it, or `refused`: 405 with `Allow: PUT, OPTIONS`, and OPTIONS does not list it.
+	 */
+	driverUpdatePatch: 'accepted' | 'refused';
 	/** Driver list shape: the published one, or also the update-only fields (is_main, mc_number, brith_date, …) a real Datatruck might send. */
 	driverListFields: 'published' | 'withUpdateFields';
 	/** Origin of `next`/`previous` links; null = the sandbox's own. A foreign one tests the node's link checks. */
@@ -52,7 +57,8 @@ export interface SandboxConfig {
 	/** Load › Create stops as the spec's read shape suggests (`company`, `address1`, `city`, …), or as Datatruck's page publishes them. */
 	loadCreate: 'spec' | 'published';
 	/**
-	 * The preset last applied: setting it sets `lists`, `maxRequestLine` and `loadsDispatcherId` (keys given
+	 * The preset last applied: setting it sets `lists`, `maxRequestLine`, `loadsDispatcherId`, the spec's forms and
+	 * `driverUpdatePatch` (keys given
 	 * in the same change win). `spec-only` supports only what freight-ops-api.md publishes.
 	 */
 	profile: SandboxProfile;
@@ -94,7 +100,7 @@ export type SandboxProfile = (typeof SANDBOX_PROFILES)[number];
 
 type ProfileSettings = Pick<
 	SandboxConfig,
-	'lists' | 'maxRequestLine' | 'loadsDispatcherId' | 'nextLinks' | 'workOrderTimeField' | 'workOrderCreate' | 'loadCreate'
+	'lists' | 'maxRequestLine' | 'loadsDispatcherId' | 'nextLinks' | 'workOrderTimeField' | 'workOrderCreate' | 'loadCreate' | 'driverUpdatePatch'
 >;
 
 /** What the spec leaves as the sandbox serves it: the settings every profile but `published` keeps. */
@@ -110,7 +116,7 @@ const TEN_A_PAGE: ListSwitch = { ignorePageSize: true };
  * `limit_request_line` is 4094.
  */
 export const PROFILE_SETTINGS: { [P in SandboxProfile]: ProfileSettings } = {
-	default: { lists: {}, maxRequestLine: null, loadsDispatcherId: true, ...SPEC_FORMS },
+	default: { lists: {}, maxRequestLine: null, loadsDispatcherId: true, driverUpdatePatch: 'accepted', ...SPEC_FORMS },
 	/**
 	 * Datatruck as its own reference pages describe it (shared/datatruck-published-docs.md): 10 records a page on
 	 * every list, `next` written relative to the resource, work orders without a creation time whose list takes
@@ -132,6 +138,8 @@ export const PROFILE_SETTINGS: { [P in SandboxProfile]: ProfileSettings } = {
 		workOrderTimeField: null,
 		workOrderCreate: 'published',
 		loadCreate: 'published',
+		// The pages say nothing of the driver update: served as by default.
+		driverUpdatePatch: 'accepted',
 	},
 	'spec-only': {
 		...SPEC_FORMS,
@@ -143,6 +151,8 @@ export const PROFILE_SETTINGS: { [P in SandboxProfile]: ProfileSettings } = {
 		},
 		maxRequestLine: { bytes: 4094, status: 400 },
 		loadsDispatcherId: false,
+		// The contract publishes PUT alone.
+		driverUpdatePatch: 'refused',
 	},
 };
 
@@ -217,6 +227,7 @@ const CHECKS: { [K in keyof SandboxConfig]: Check } = {
 		Array.isArray(v) && v.length > 0 && v.every((t) => typeof t === 'string' && t.length > 0) ? undefined : 'must be a non-empty list of non-empty strings',
 	payrollDateBy: (v) => (v === 'pickup' || v === 'delivery' ? undefined : 'must be "pickup" or "delivery"'),
 	driverUpdateReply: (v) => (v === 'detail' || v === 'array' ? undefined : 'must be "detail" or "array"'),
+	driverUpdatePatch: (v) => (v === 'accepted' || v === 'refused' ? undefined : 'must be "accepted" or "refused"'),
 	driverListFields: (v) => (v === 'published' || v === 'withUpdateFields' ? undefined : 'must be "published" or "withUpdateFields"'),
 	nextOrigin: (v) => (v === null || (typeof v === 'string' && /^https?:\/\/[^/?#]+$/.test(v)) ? undefined : 'must be null or an origin such as "http://127.0.0.1:9"'),
 	repeatNext: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),

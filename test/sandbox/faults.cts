@@ -5,7 +5,7 @@
 import { badRequest, isPlainObject } from './http.cts';
 import { throttledMessage } from './rateLimiter.cts';
 
-export const FAULT_KINDS = [500, 502, 503, 'hang', 'malformed', 'drop', 'html', 'detail401', 'fieldErrors', '429'] as const;
+export const FAULT_KINDS = [500, 502, 503, 'hang', 'malformed', 'drop', 'html', 'detail401', 'fieldErrors', 'badRequest', '429'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {
@@ -16,6 +16,8 @@ export interface FaultSpec {
 	match?: { method?: string; path?: string };
 	/** Retry-After seconds of a '429' fault; 0 is allowed here, unlike the real limiter. Default 1. */
 	retryAfter?: number;
+	/** The JSON body of a 'badRequest' fault (a 400), e.g. a proxy's `{"detail": "Method \"PATCH\" not allowed."}`. */
+	body?: Record<string, unknown>;
 	/** How long a 'hang' holds the request before destroying the socket. Default 30 s. */
 	hangMs?: number;
 	/**
@@ -70,6 +72,8 @@ export function faultOutcome(spec: FaultSpec): FaultOutcome {
 			return json(401, { detail: 'Invalid token.' });
 		case 'fieldErrors':
 			return json(400, { status: ['"bogus" is not a valid choice.'], load_pay: ['A valid number is required.'] });
+		case 'badRequest':
+			return json(400, spec.body ?? { error: 400, message: 'Bad request.' });
 		case '429': {
 			const seconds = spec.retryAfter ?? 1;
 			return json(429, { error: 429, message: throttledMessage(seconds) }, { 'Retry-After': String(seconds) });
@@ -100,6 +104,7 @@ export function parseFaultSpec(raw: unknown): FaultSpec {
 		throw badRequest('match: must be an object with optional string keys method and path.');
 	}
 	if (raw.afterHandling !== undefined && typeof raw.afterHandling !== 'boolean') throw badRequest('afterHandling: must be true or false.');
+	if (raw.body !== undefined && !isPlainObject(raw.body)) throw badRequest('body: must be a JSON object.');
 	return {
 		count,
 		kind,
@@ -107,6 +112,7 @@ export function parseFaultSpec(raw: unknown): FaultSpec {
 		match: match as FaultSpec['match'],
 		retryAfter: nonNegative('retryAfter'),
 		hangMs: nonNegative('hangMs'),
+		...(raw.body === undefined ? {} : { body: raw.body as Record<string, unknown> }),
 	};
 }
 

@@ -97,7 +97,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 		driverListFields: 'published',
 		nextOrigin: null,
 		repeatNext: false,
-		// `workOrderTimeField`, `nextLinks`, `workOrderCreate`, `loadCreate`: the profile's (keys given beside it would win).
+		// `workOrderTimeField`, `nextLinks`, `workOrderCreate`, `loadCreate`, `driverUpdatePatch`: the profile's (keys given beside it would win).
 		profile: opts.profile ?? 'default',
 	}) as SandboxConfig;
 	const now = opts.now ?? (() => new Date());

@@ -10,6 +10,8 @@ export interface Route<C = SandboxStore> {
 	/** Literal path with `:name` segments capturing path parameters, which must be digits (ids). */
 	pattern: string;
 	handler: Handler<C>;
+	/** False where this Datatruck does not offer the method on the path (a 405, and OPTIONS leaves it out of `Allow`). */
+	offered?: (context: C) => boolean;
 }
 
 export type RouteMatch<C> =
@@ -34,13 +36,16 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
 	return params;
 }
 
-export function matchRoute<C>(routes: readonly Route<C>[], method: string, pathname: string): RouteMatch<C> {
+export function matchRoute<C>(routes: readonly Route<C>[], method: string, pathname: string, context?: C): RouteMatch<C> {
 	const allowed: string[] = [];
+	let routed = false;
 	for (const route of routes) {
 		const params = matchPattern(route.pattern, pathname);
 		if (!params) continue;
+		routed = true;
+		if (context !== undefined && route.offered?.(context) === false) continue;
 		if (route.method === method) return { kind: 'found', route, params };
 		allowed.push(route.method);
 	}
-	return allowed.length > 0 ? { kind: 'wrongMethod', allowed } : { kind: 'none' };
+	return routed ? { kind: 'wrongMethod', allowed } : { kind: 'none' };
 }

@@ -105,6 +105,16 @@ function requestBody(text: string, contentType: string | undefined): unknown {
 	return body;
 }
 
+/**
+ * DRF's answer to OPTIONS (SimpleMetadata): the view's name and what it renders and parses, with the methods it
+ * takes in `Allow`. It reads nothing and writes nothing, so it is how a client learns the methods of a path (A37).
+ */
+function optionsMetadata(path: string) {
+	const words = path.split('/').filter((part) => part !== '' && !/^\d+$/.test(part));
+	const name = words.map((word) => word.replace(/-/g, ' ').replace(/^\w/, (first) => first.toUpperCase())).join(' ');
+	return { name, description: '', renders: ['application/json'], parses: ['application/json'] };
+}
+
 export class SandboxHttpServer {
 	private readonly server: Server;
 	private readonly hangTimers = new Set<NodeJS.Timeout>();
@@ -197,7 +207,7 @@ export class SandboxHttpServer {
 	private decide(method: string, url: URL, text: string, request: IncomingMessage): ApiReply | FaultOutcome {
 		const { store, faults, limiter } = this.parts;
 		const relative = url.pathname.startsWith(`${API_PREFIX}/`) ? url.pathname.slice(API_PREFIX.length) : undefined;
-		const match = relative === undefined ? undefined : matchRoute(API_ROUTES, method, relative);
+		const match = relative === undefined ? undefined : matchRoute(API_ROUTES, method, relative, store);
 		// Django resolves the URL before any view code runs, so an unknown path is a 404 even without a token.
 		if (match === undefined || match.kind === 'none') return errorReply(404, `No endpoint at ${url.pathname}.`);
 		const auth = authenticate(request.headers.authorization, store.config.tokens);
@@ -209,7 +219,9 @@ export class SandboxHttpServer {
 			return errorReply(429, throttledMessage(decision.retryAfterSeconds), { 'Retry-After': String(decision.retryAfterSeconds) });
 		}
 		if (match.kind === 'wrongMethod') {
-			return errorReply(405, `Method "${method}" not allowed.`, { Allow: match.allowed.join(', ') });
+			const allow = [...match.allowed, 'OPTIONS'].join(', ');
+			if (method === 'OPTIONS') return { status: 200, body: optionsMetadata(relative as string), headers: { Allow: allow } };
+			return errorReply(405, `Method "${method}" not allowed.`, { Allow: allow });
 		}
 		try {
 			const apiRequest: ApiRequest = {

@@ -99,7 +99,7 @@ export const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 
 class FieldError extends Error {}
 
-function checkValue(rule: Rule, value: unknown, path: string): unknown {
+function checkValue(rule: Rule, value: unknown, path: string, partial: boolean): unknown {
 	const problem = (text: string): never => {
 		throw new FieldError(`${path}: ${text}`);
 	};
@@ -148,22 +148,22 @@ function checkValue(rule: Rule, value: unknown, path: string): unknown {
 			if (rule.minItems !== undefined && value.length < rule.minItems) {
 				return problem(`must hold at least ${rule.minItems} item${rule.minItems === 1 ? '' : 's'}.`);
 			}
-			return value.map((item, index) => checkValue(rule.of, item, `${path}[${index}]`));
+			return value.map((item, index) => checkValue(rule.of, item, `${path}[${index}]`, partial));
 		case 'object':
 			if (!isPlainObject(value)) return problem('must be an object.');
-			return checkFields(rule.fields, value, `${path}.`);
+			return checkFields(rule.fields, value, `${path}.`, partial);
 	}
 }
 
-function checkFields(fields: Fields, body: Record<string, unknown>, prefix: string): Record<string, unknown> {
+function checkFields(fields: Fields, body: Record<string, unknown>, prefix: string, partial: boolean): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
 	for (const [name, rule] of Object.entries(fields)) {
 		const value = body[name];
 		if (value === undefined) {
-			if (rule.required) throw new FieldError(`${prefix}${name}: this field is required.`);
+			if (rule.required && !partial) throw new FieldError(`${prefix}${name}: this field is required.`);
 			continue;
 		}
-		out[name] = checkValue(rule, value, `${prefix}${name}`);
+		out[name] = checkValue(rule, value, `${prefix}${name}`, partial);
 	}
 	return out;
 }
@@ -174,6 +174,8 @@ export interface ValidateOptions {
 	 * spells it `birth_date`. Checked first, so the message names the confusion, not a missing field.
 	 */
 	rejectedKeys?: Record<string, string>;
+	/** DRF's partial update (PATCH): no field is required, nested ones included; a field given is checked as always. */
+	partial?: boolean;
 }
 
 /** Validates `body` against `fields`; returns only the named fields, typed; throws a 400 ApiError. */
@@ -182,7 +184,7 @@ export function validateBody<F extends Fields>(fields: F, body: Record<string, u
 		if (key in body) throw badRequest(`${key}: ${reason}`);
 	}
 	try {
-		return checkFields(fields, body, '') as Validated<F>;
+		return checkFields(fields, body, '', options.partial ?? false) as Validated<F>;
 	} catch (error) {
 		if (error instanceof FieldError) throw badRequest(error.message);
 		throw error;

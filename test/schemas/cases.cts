@@ -21,6 +21,8 @@ export interface SchemaCase {
 	parameters: INodeParameters;
 	/** Action node: the input items (one empty item when omitted), e.g. IDs read by `={{ $json.id }}`. */
 	items?: IDataObject[];
+	/** The Datatruck node's version, when a later one returns something else (Driver › Update 1.1: the driver as saved). */
+	typeVersion?: number;
 	/** Sandbox settings for this case (e.g. which of Datatruck's two update replies it gives). */
 	sandbox?: Partial<SandboxConfig>;
 }
@@ -75,6 +77,14 @@ export const SCHEMA_CASES: SchemaCase[] = [
 		name: `update a driver (Datatruck answers with the ${reply === 'detail' ? '{detail} message' : 'updated driver'})`,
 		sandbox: { driverUpdateReply: reply },
 		parameters: driverUpdateParameters({ driverId }),
+	})),
+	// Version 1.1 returns the driver as saved: Datatruck's array answer, or the driver as read with what was sent.
+	...([['detail', '207'], ['array', '208']] as const).map(([reply, driverId]) => ({
+		node: 'datatruck',
+		name: `change a driver's phone (version 1.1, Datatruck answers with the ${reply === 'detail' ? '{detail} message' : 'updated driver'})`,
+		typeVersion: 1.1,
+		sandbox: { driverUpdateReply: reply },
+		parameters: { resource: 'driver', operation: 'update', driverId: { __rl: true, mode: 'list', value: driverId }, updateFields: { contactNumber: '+1 312 555 0142' } },
 	})),
 
 	// Load

@@ -63,7 +63,7 @@ async function runCase(sandbox: Sandbox, schemaCase: SchemaCase): Promise<IDataO
 			if (result.error) throw result.error;
 			return result.json;
 		}
-		const result = await runDatatruck({ parameters: schemaCase.parameters, credentials, items: schemaCase.items });
+		const result = await runDatatruck({ parameters: schemaCase.parameters, credentials, items: schemaCase.items, typeVersion: schemaCase.typeVersion });
 		if (result.error) throw result.error;
 		const failed = result.json.filter((json) => json.error !== undefined);
 		if (failed.length > 0) throw new Error(String(failed[0].error));

@@ -132,8 +132,9 @@ export function schemaTargets(nodes = packageNodes()): SchemaTarget[] {
  * Schema files that repeat another one:
  * - n8n reads a node without resource/operation (the trigger) from `v<X.Y.Z>/output.json`: there it is the
  *   output of the node's default parameters (its default event, Simplify off);
- * - a node with several versions (Datatruck 1 and 1.1 differ only in Driver › Update's form, not in what
- *   any operation returns) has the same schemas in each version's folder.
+ * - a node with several versions has the same schemas in each version's folder (Datatruck 1 and 1.1 differ in
+ *   Driver › Update's form and in its output, `{id, detail}` or the driver as saved: its schema, inferred from the
+ *   cases of both versions, holds both, and no field is required).
  */
 export function aliasFiles(nodes = packageNodes()): Array<{ file: string; sameAs: SchemaTarget }> {
 	const targets = schemaTargets(nodes);

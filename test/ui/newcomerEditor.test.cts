@@ -32,7 +32,7 @@ import { useEditorSession } from './lib/session.cts';
 const API = '/api/v1/openapi';
 
 describe('A newcomer’s first minutes in the n8n editor (Chromium)', () => {
-	const session = useEditorSession('newcomer');
+	const session = useEditorSession('newcomer-editor');
 	const openAction = (action: string) => session.openAction(action);
 	let page: Page;
 	let inst: Instance;

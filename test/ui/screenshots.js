@@ -30,7 +30,9 @@ const CHOSEN = {
 	'schema-preview.png': 'schema-preview-load-get.png',
 	'load-get-documents-binary.png': 'load-get-documents-binary.png',
 	'driver-picker.png': 'driver-picker.png',
-	'driver-update-phone.png': 'driver-update-phone.png',
+	// The newcomer's Driver › Update and Check Compatibility, on the demo as `npm start` leaves it (issue 42).
+	'driver-update-phone.png': 'newcomer-driver-update.png',
+	'check-compatibility.png': 'check-compatibility.png',
 	'load-picker.png': 'load-picker.png',
 	'dispatcher-dropdown.png': 'dispatcher-dropdown.png',
 	'mailbox-example.png': 'mailbox-example.png',

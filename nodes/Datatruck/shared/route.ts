@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { fetchList, replacementsFor, type ListShape } from './lists';
-import { datatruckRequest, type DatatruckRequest, userTimeoutOf } from './transport';
+import { datatruckRequest, type DatatruckRequest, type RequestPurpose, userTimeoutOf } from './transport';
 import { ParameterCheck } from './fields';
 
 /**
@@ -46,9 +46,10 @@ export interface OperationSpec {
 	keep?: (this: IExecuteSingleFunctions) => ((record: IDataObject) => boolean) | undefined;
 	/**
 	 * Makes the records itself instead of sending `method` `path`, e.g. an operation whose only
-	 * requests are look-ups; they are shaped and paired like any answer.
+	 * requests are look-ups, or a write that reads its own answer; they are shaped and paired like any
+	 * answer. `request` is the one the parameters and `preSend` built.
 	 */
-	records?: (this: IExecutePaginationFunctions) => Promise<IDataObject[]>;
+	records?: (this: IExecutePaginationFunctions, request: DatatruckRequest, purpose: Partial<RequestPurpose>) => Promise<IDataObject[]>;
 	/** Builds the output items itself, e.g. with binary data; they are paired with the input item. */
 	toItems?: (
 		this: IExecutePaginationFunctions,
@@ -84,7 +85,8 @@ function routeThroughTransport(spec: OperationSpec) {
 	): Promise<INodeExecutionData[]> {
 		const { qs, body } = requestData.options;
 		const request = {
-			method: spec.method,
+			// A preSend may choose another method for the same path (Driver › Update's partial update).
+			method: (requestData.options.method ?? spec.method) as IHttpRequestMethods,
 			url: requestData.options.url as string,
 			qs: qs as IDataObject,
 			body: body as IDataObject,
@@ -95,7 +97,7 @@ function routeThroughTransport(spec: OperationSpec) {
 
 		let records: IDataObject[];
 		if (spec.records) {
-			records = await spec.records.call(this);
+			records = await spec.records.call(this, request, purpose);
 		} else if (spec.list) {
 			const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 			const limit = returnAll

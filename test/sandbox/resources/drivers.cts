@@ -1,4 +1,7 @@
-/** Drivers: GET /drivers/list/ (spec 6, A5), POST /drivers/create/ (spec 7, A14), PUT /drivers/update/{pk}/ (spec 8). */
+/**
+ * Drivers: GET /drivers/list/ (spec 6, A5), POST /drivers/create/ (spec 7, A14), PUT /drivers/update/{pk}/ (spec 8),
+ * and PATCH on the same path, DRF's partial update (A37), unless `driverUpdatePatch` refuses it.
+ */
 import { ApiRequest, badRequest, created, notFound, ok, requireObjectBody } from '../http.cts';
 import { OPEN_PAGE_SIZE } from '../pagination.cts';
 import { Route } from '../router.cts';
@@ -186,17 +189,20 @@ export function driverUpdateShape(driver: DriverRecord): DriverUpdateReply {
 	};
 }
 
-function updateDriver(request: ApiRequest, store: SandboxStore) {
+/** PUT replaces the driver's fields and requires them all; PATCH (`partial`) changes only the fields it is given. */
+function updateDriver(request: ApiRequest, store: SandboxStore, partial = false) {
 	const driver = store.data.drivers.find((d) => d.id === Number(request.params.pk));
 	if (!driver) throw notFound('Driver not found.');
 	const body = validateBody(DRIVER_UPDATE_FIELDS, requireObjectBody(request.body), {
 		rejectedKeys: { birth_date: 'unknown field; the driver update spells the date of birth "brith_date".' },
+		partial,
 	});
 	checkReferences(store, body);
 	const { account, new_employee_status, ...flat } = body;
-	const optional = Object.fromEntries(Object.entries(flat).filter(([, value]) => value !== undefined));
-	Object.assign(driver, optional, { employee_status: new_employee_status });
-	driver.account = { ...driver.account, ...account, full_name: `${account.first_name} ${account.last_name}` };
+	const given = Object.fromEntries(Object.entries(flat).filter(([, value]) => value !== undefined));
+	Object.assign(driver, given, new_employee_status === undefined ? {} : { employee_status: new_employee_status });
+	const names = { ...driver.account, ...Object.fromEntries(Object.entries(account ?? {}).filter(([, value]) => value !== undefined)) };
+	driver.account = { ...names, full_name: `${names.first_name} ${names.last_name}` };
 	return ok(store.config.driverUpdateReply === 'array' ? [driverUpdateShape(driver)] : { detail: 'Driver updated successfully.' });
 }
 
@@ -229,5 +235,11 @@ export const driverRoutes: Route[] = [
 		},
 	},
 	{ method: 'POST', pattern: '/drivers/create/', handler: createDriver },
-	{ method: 'PUT', pattern: '/drivers/update/:pk/', handler: updateDriver },
+	{ method: 'PUT', pattern: '/drivers/update/:pk/', handler: (request, store) => updateDriver(request, store) },
+	{
+		method: 'PATCH',
+		pattern: '/drivers/update/:pk/',
+		handler: (request, store) => updateDriver(request, store, true),
+		offered: (store) => store.config.driverUpdatePatch === 'accepted',
+	},
 ];

@@ -130,6 +130,19 @@ export async function useCredential(page: Page, credentialId: string): Promise<v
 	await list.waitFor({ state: 'hidden' });
 }
 
+/**
+ * A new workflow whose first step is the Datatruck node on `action` (its name in the node panel, e.g. "Update a
+ * driver"), with the credential picked; an open node panel is closed first.
+ */
+export async function openDatatruckAction(page: Page, url: string, credentialId: string, action: string): Promise<void> {
+	if (await ndv(page).isVisible()) await closeNdv(page);
+	await newWorkflow(page, url);
+	await searchFirstStep(page, 'Datatruck');
+	await creatorItem(page, 'Datatruck').click();
+	await pickAction(page, action);
+	await useCredential(page, credentialId);
+}
+
 export const outputPanel = (page: Page) => page.locator(tid('output-panel'));
 
 /**

@@ -1,68 +1,45 @@
-/**
- * One editor session for a UI test file: its own n8n (instance.cts) with a sandbox credential, Chromium, the owner
- * signed in, a picture of the window after every test, and a new workflow with one Datatruck action opened as the
- * node panel adds it (so at the node's default version).
- */
 import type { Page } from 'playwright-core';
 import { launchUi, type Ui } from './browser.cts';
-import { closeNdv, creatorItem, ndv, newWorkflow, pickAction, screenshot, searchFirstStep, signIn, useCredential } from './editor.cts';
+import { openDatatruckAction, screenshot, signIn } from './editor.cts';
 import { startInstance, type Instance } from './instance.cts';
 
+/** What a test file of the editor suite works with: its n8n, its browser page, and one Datatruck credential. */
 export interface EditorSession {
-	readonly inst: Instance;
-	readonly ui: Ui;
-	readonly page: Page;
-	readonly credentialId: string;
-	/** A new workflow with the action's Datatruck node open and the sandbox credential chosen. */
+	inst: Instance;
+	ui: Ui;
+	page: Page;
+	credentialId: string;
+	/** A new workflow with the Datatruck node on `action` and the credential picked. */
 	openAction(action: string): Promise<void>;
 }
 
+/**
+ * Registers the file's hooks: its own n8n and a signed-in browser before the tests, a picture of the window after
+ * each (`after/<name>-NN-<test>.png`, the first thing to look at when one fails), and both stopped after. The
+ * returned object is filled in by `beforeAll`.
+ */
 export function useEditorSession(name: string): EditorSession {
-	let inst: Instance;
-	let ui: Ui;
-	let credentialId: string;
-
+	const session = {} as EditorSession;
 	beforeAll(async () => {
-		inst = await startInstance(name);
-		credentialId = await inst.createCredential('Datatruck (sandbox)');
-		ui = await launchUi();
+		session.inst = await startInstance(name);
+		session.credentialId = await session.inst.createCredential('Datatruck (sandbox)');
+		session.ui = await launchUi();
+		session.page = session.ui.page;
 		// Leaving a workflow with unsaved changes asks "leave the page?": a new workflow is what the next test wants.
-		ui.page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
-		await signIn(ui.page, inst.url, inst.owner);
+		session.page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+		await signIn(session.page, session.inst.url, session.inst.owner);
+		session.openAction = (action) => openDatatruckAction(session.page, session.inst.url, session.credentialId, action);
 	}, 240_000);
 
 	let shotIndex = 0;
 	afterEach(async () => {
 		const test = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-		await screenshot(ui.page, `after/${name}-${String(++shotIndex).padStart(2, '0')}-${test}`, { keepToasts: true }).catch(() => undefined);
+		await screenshot(session.page, `after/${name}-${String(++shotIndex).padStart(2, '0')}-${test}`, { keepToasts: true }).catch(() => undefined);
 	});
 
 	afterAll(async () => {
-		await ui?.close();
-		await inst?.stop();
+		await session.ui?.close();
+		await session.inst?.stop();
 	});
-
-	return {
-		get inst() {
-			return inst;
-		},
-		get ui() {
-			return ui;
-		},
-		get page() {
-			return ui.page;
-		},
-		get credentialId() {
-			return credentialId;
-		},
-		async openAction(action: string) {
-			const { page } = ui;
-			if (await ndv(page).isVisible()) await closeNdv(page);
-			await newWorkflow(page, inst.url);
-			await searchFirstStep(page, 'Datatruck');
-			await creatorItem(page, 'Datatruck').click();
-			await pickAction(page, action);
-			await useCredential(page, credentialId);
-		},
-	};
+	return session;
 }

@@ -128,6 +128,13 @@ export const PROBED = {
 		'nothing changes: the node sends the driver list one ordering field (the sort chosen), never several; reported, not remembered',
 		false,
 	),
+	driversUpdatePatch: entry(
+		'drivers.update.patch',
+		'A37',
+		"Does the driver update take `PATCH`, a partial update, beside the published `PUT`, as Django REST Framework's update views do (asked with OPTIONS, which writes nothing)?",
+		'Driver › Update sends only the fields set (PATCH) where the driver list lacks what the full update needs',
+		'Driver › Update sends the full update (PUT) alone, and asks for Main Driver, MC Number ID and Birth Date where the driver list lacks them',
+	),
 	trucksSearch: entry(
 		'trucks.filter.search',
 		'A4',

@@ -2,20 +2,10 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { searchHits } from '../../shared/lists';
 import { connectionFor } from '../../shared/transport';
 import { PROBED, type ProbedAssumption } from './assumptions';
-import { idsOf, inIdOrder, probe, runsOf, type ProbeAnswer } from './probes';
+import { driverListReport, driverUpdateVerdict, type DriverListReport } from './driverUpdate';
+import { idsOf, inIdOrder, probe, runsOf, verdict, type ProbeAnswer, type Verdict } from './probes';
 
-export type CheckResult = 'held' | 'not held' | 'could not tell';
-
-export interface Verdict {
-	about: ProbedAssumption;
-	result: CheckResult;
-	/** What Datatruck's answers showed, in plain words. */
-	seen: string;
-	/** For a page-size question: the records a page holds as Datatruck answers. */
-	served?: number;
-}
-
-const verdict = (about: ProbedAssumption, result: CheckResult, seen: string, served?: number): Verdict => ({ about, result, seen, ...(served ? { served } : {}) });
+export type { CheckResult, Verdict } from './probes';
 
 const LOADS = '/orders/';
 const WORK_ORDERS = '/work-orders/';
@@ -45,13 +35,21 @@ const ASKED_DRIVERS = DECIDING_PAIRS + 1;
  */
 const SMALL_PAGE = 2;
 
+/** Every verdict, and what the driver list shows of the full driver update's values. */
+export interface CheckOutcome {
+	verdicts: Verdict[];
+	driverList: DriverListReport;
+}
+
 /**
- * Every probe, 13 GET requests at most (the first is the operation's own request, `loadsById`). Each probe answers as
- * many questions as it can, so that the check stays well inside one minute of the token: the long request line rides
- * on the loads' `status,-id` request, the drivers' several ordering fields on their filter on id, and each of the
- * truck list, the trailer list and the board is asked once, for its page size and (trucks, trailers) its search.
+ * Every probe, 13 GET requests and one OPTIONS at most (the first is the operation's own request, `loadsById`). Each
+ * probe answers as many questions as it can, so that the check stays well inside one minute of the token: the long
+ * request line rides on the loads' `status,-id` request, the drivers' several ordering fields on their filter on id,
+ * what Driver › Update needs on the drivers read whole, and each of the truck list, the trailer list and the board is
+ * asked once, for its page size and (trucks, trailers) its search. Nothing is written: OPTIONS, not a PATCH, asks
+ * whether the driver update takes a partial update.
  */
-export async function runChecks(ctx: IExecuteSingleFunctions, loadsById: ProbeAnswer): Promise<Verdict[]> {
+export async function runChecks(ctx: IExecuteSingleFunctions, loadsById: ProbeAnswer): Promise<CheckOutcome> {
 	const loadsByIdDown = await probe(ctx, LOADS, { page_size: SECOND_LOADS_PAGE, ordering: '-id' });
 	const { baseUrl } = await connectionFor(ctx);
 	const verdicts = [
@@ -68,10 +66,11 @@ export async function runChecks(ctx: IExecuteSingleFunctions, loadsById: ProbeAn
 	verdicts.push(multi.down ? longLineVerdict(multi.down, filtered.answered) : longLineVerdict(await longLineProbe(ctx), filtered.answered));
 	verdicts.push(...(await workOrderVerdicts(ctx)));
 	verdicts.push(...(await driverVerdicts(ctx, drivers)));
+	verdicts.push(await driverUpdateVerdict(ctx, drivers));
 	verdicts.push(...(await equipmentVerdicts(ctx, 'trucks', drivers.records)));
 	verdicts.push(...(await equipmentVerdicts(ctx, 'trailers', drivers.records)));
 	verdicts.push(await boardVerdict(ctx));
-	return verdicts;
+	return { verdicts, driverList: driverListReport(drivers) };
 }
 
 /**

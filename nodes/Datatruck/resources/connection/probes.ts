@@ -1,6 +1,20 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { datatruckRequest } from '../../shared/transport';
+import type { ProbedAssumption } from './assumptions';
+
+export type CheckResult = 'held' | 'not held' | 'could not tell';
+
+export interface Verdict {
+	about: ProbedAssumption;
+	result: CheckResult;
+	/** What Datatruck's answers showed, in plain words. */
+	seen: string;
+	/** For a page-size question: the records a page holds as Datatruck answers. */
+	served?: number;
+}
+
+export const verdict = (about: ProbedAssumption, result: CheckResult, seen: string, served?: number): Verdict => ({ about, result, seen, ...(served ? { served } : {}) });
 
 /** One answer to a probe: a page of records, or the refusal (400 or 414) that is itself the finding. */
 export interface ProbeAnswer {

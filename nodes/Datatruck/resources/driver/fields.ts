@@ -203,6 +203,9 @@ export const LICENSE_AND_DISPATCH_BODY: BodyField[] = [
 	fieldFor(optional('telegramNumber'), 'telegram_number', 'text', '+1 312 555 0142'),
 ];
 
+/** Update's keys: a nested `account`, and the date of birth spelled `brith_date`, exactly as the API wants it. */
+export const UPDATE_KEYS = { firstName: 'account.first_name', lastName: 'account.last_name', email: 'account.email', birthDate: 'brith_date' };
+
 /** Where the driver's own fields go: Create sends a flat body, Update nests the account and spells `brith_date`. */
 export interface DriverBodyKeys {
 	firstName: string;

@@ -4,15 +4,18 @@ import { type BodyField, checkedBody, type FieldLabel, ParameterCheck, toApiKeys
 import { buildApiFilters, markNotHeld, readPage, supports, type Page } from '../../shared/lists';
 import { locatorValue } from '../../shared/pickers';
 import { connectionFor, datatruckRequest, isBadRequest } from '../../shared/transport';
-import { DRIVER_FIELDS } from './fields';
+import { DRIVER_FIELDS, driverBodyFields, UPDATE_KEYS } from './fields';
+import { missingFieldsError, takesPatch } from './partialUpdate';
+import { withPlan } from './savedDriver';
 
 /**
- * Driver › Update (version 1.1) changes only what the user sets. Datatruck's update replaces the
+ * Driver › Update (version 1.1) changes only what the user sets. Datatruck's update (PUT) replaces the
  * whole driver and requires every one of its fields, so the node reads the driver first (the
  * driver list filtered by ID, exactly as Get Many filters: 1 request; where Datatruck ignores or
  * refuses that filter, the whole list with `page_size=all`, remembered per origin), lays the user's changes over
- * what it read, and sends the whole driver back (1 request). A required field that neither the
- * read nor the user supplies is asked for by name before the update is sent; it is never guessed.
+ * what it read, and sends the whole driver back (1 request). Where a required field is neither in the read nor
+ * given, the write is a partial update (PATCH) of the fields set alone (partialUpdate.ts); where this Datatruck
+ * takes PUT alone, the field is asked for by name before anything is written. It is never guessed.
  */
 
 export const UPDATE_FIELDS = 'updateFields';
@@ -118,6 +121,19 @@ function valueAt(body: IDataObject, key: string): unknown {
 	return key.split('.').reduce<unknown>((value, part) => (value as IDataObject | undefined)?.[part], body);
 }
 
+/** The fields the full update (PUT) requires that this body lacks. */
+function lackedByFullUpdate(body: IDataObject, fields: BodyField[]): BodyField[] {
+	return fields.filter((field) => REQUIRED_KEYS.includes(field.key) && !present(valueAt(body, field.key)));
+}
+
+/**
+ * What the full update would lack for this driver as the driver list shows it, by display name (Check Compatibility
+ * reports it: where these are lacking and not given, Driver › Update sends a partial update or asks for them).
+ */
+export function lackedForUpdate(driver: IDataObject): string[] {
+	return lackedByFullUpdate(currentDriverBody(driver), driverBodyFields(UPDATE_KEYS, [])).map((field) => field.label);
+}
+
 const FILTER_BY_ID = 'drivers.filter.id';
 
 /**
@@ -176,8 +192,7 @@ function wholeListError(ctx: IExecuteSingleFunctions, id: number, pages: number)
 	);
 }
 
-async function readDriver(ctx: IExecuteSingleFunctions, id: number): Promise<IDataObject> {
-	const { origin } = await connectionFor(ctx);
+async function readDriver(ctx: IExecuteSingleFunctions, origin: string, id: number): Promise<IDataObject> {
 	let driver: IDataObject | undefined;
 	if (supports(origin, FILTER_BY_ID)) {
 		const { page, ignored } = await readFiltered(ctx, id);
@@ -204,7 +219,10 @@ function missingDriver(ctx: IExecuteSingleFunctions, id: number): never {
 	});
 }
 
-/** preSend of Update (version 1.1): check, read, merge; the PUT itself is the operation's request. */
+/**
+ * preSend of Update (version 1.1): check, read, merge. The write is the operation's request (savedDriver.ts): the
+ * whole driver by PUT when every value it requires is known, else only the fields set by PATCH (partialUpdate.ts).
+ */
 export function readThenWrite(fields: BodyField[]) {
 	return async function (
 		this: IExecuteSingleFunctions,
@@ -218,20 +236,15 @@ export function readThenWrite(fields: BodyField[]) {
 			check.fail('Update Fields', 'add at least one field to change (nothing else of the driver is touched)', 'Update Fields › Contact Number: +1 312 555 0142');
 		}
 
-		const body = mergedDriverBody(currentDriverBody(await readDriver(this, id)), changes);
-		const missing = fields.filter((field) => REQUIRED_KEYS.includes(field.key) && !present(valueAt(body, field.key)));
-		if (missing.length) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`${missing.map(updateFieldLabel).join(', ')}: Datatruck's update must send ${missing.length === 1 ? 'this field' : 'these fields'} and its driver list did not return ${missing.length === 1 ? 'it' : 'them'} for driver ${id}; nothing was updated`,
-				{
-					description: `Add ${missing.map((field) => field.label).join(', ')} under Update Fields with the driver's current ${missing.length === 1 ? 'value' : 'values'} (for example ${missing.map((field) => `${field.label}: ${field.example}`).join('; ')}). The node never fills them with a guess.`,
-					itemIndex: this.getItemIndex(),
-				},
-			);
-		}
+		const { origin } = await connectionFor(this);
+		const read = await readDriver(this, origin, id);
+		const body = mergedDriverBody(currentDriverBody(read), changes);
+		const missing = lackedByFullUpdate(body, fields);
+		if (missing.length && !takesPatch(origin)) throw missingFieldsError(this, id, missing, updateFieldLabel, false);
 		requestOptions.url = `/drivers/update/${id}/`;
-		requestOptions.body = body;
+		// Only what the user set goes in a partial update: nothing read is sent back, so nothing else can change.
+		requestOptions.method = missing.length ? 'PATCH' : 'PUT';
+		requestOptions.body = withPlan(missing.length ? changes : body, { id, origin, read, missing, label: updateFieldLabel });
 		return requestOptions;
 	};
 }

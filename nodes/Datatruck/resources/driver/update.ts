@@ -21,8 +21,10 @@ import {
 	licenseAndDispatchFields,
 	mcNumber,
 	status,
+	UPDATE_KEYS,
 } from './fields';
 import { DRIVER_PARAMETER, readThenWrite, UPDATE_FIELDS } from './readThenWrite';
+import { sendDriverUpdate } from './savedDriver';
 
 /**
  * Node version 1 asked for every field and sent them all (Datatruck's update replaces the driver):
@@ -37,10 +39,8 @@ const version11 = showFor({ '@version': [{ _cnd: { gte: 1.1 } }] });
 
 const EVERY_FIELD = [firstName, lastName, email, contactNumber, driverType, employeeStatus, status, isMain, mcNumber, birthDate];
 
-/** A nested `account`, and the date of birth spelled `brith_date`, exactly as the API wants it. */
-const KEYS = { firstName: 'account.first_name', lastName: 'account.last_name', email: 'account.email', birthDate: 'brith_date' };
-const VERSION_1_BODY = driverBodyFields(KEYS, EVERY_FIELD);
-const CHANGEABLE_BODY = driverBodyFields(KEYS, []);
+const VERSION_1_BODY = driverBodyFields(UPDATE_KEYS, EVERY_FIELD);
+const CHANGEABLE_BODY = driverBodyFields(UPDATE_KEYS, []);
 
 const replaceWhole = [pathWithId(DRIVER_PARAMETER, 'Driver ID', (id) => `/drivers/update/${id}/`), flatBody(VERSION_1_BODY)];
 const changeOnlyWhatIsSet = readThenWrite(CHANGEABLE_BODY);
@@ -57,7 +57,8 @@ async function updateRequest(this: IExecuteSingleFunctions, requestOptions: IHtt
  * that always carries the driver's `id`:
  * - the array holding the updated driver → that driver object (id, account, contact_number, …,
  *   `brith_date` as Datatruck spells it);
- * - `{detail}` → `{ id: <the Driver ID>, detail }`.
+ * - `{detail}` → version 1.1: the driver as read with what was sent laid over it (savedDriver.ts);
+ *   version 1, which reads nothing: `{ id: <the Driver ID>, detail }`, as it always returned.
  */
 function oneDriverItem(records: IDataObject[], id: number): IDataObject[] {
 	const driver = records.find((record) => record.id === id) ?? records.find((record) => record.id !== undefined);
@@ -70,10 +71,11 @@ export const driverUpdateOperation = datatruckOperation({
 	value: 'update',
 	action: 'Update a driver',
 	description:
-		"Change a driver's details in Datatruck, such as phone, email, status or license; only the fields given change. Costs 2 requests: the driver is read first, then saved with the changes. Returns the driver's ID with the updated driver or Datatruck's confirmation.",
+		"Change a driver's details in Datatruck, such as phone, email, status or license; only the fields given change. Costs 2 requests: the driver is read first, then saved with the changes. Returns the driver as saved.",
 	method: 'PUT',
 	path: '/drivers/update/',
 	preSend: [updateRequest],
+	records: sendDriverUpdate,
 	notFoundMessage() {
 		return `No driver with ID ${idParameter.call(this, DRIVER_PARAMETER)} exists in this Datatruck company`;
 	},

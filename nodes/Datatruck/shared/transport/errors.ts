@@ -128,7 +128,7 @@ export function errorFromFault(
 	fault: FaultReport,
 ): NodeApiError {
 	const codeNote = fault.code ? ` (error code ${fault.code})` : '';
-	const isRead = purpose.method === 'GET';
+	const isRead = purpose.method === 'GET' || purpose.method === 'OPTIONS';
 	let message: string;
 	let description: string;
 	if (!isRead && fault.reachedServer) {
@@ -143,7 +143,7 @@ export function errorFromFault(
 		const retried = fault.attempts > 1 ? ` after ${fault.attempts} attempts` : '';
 		message = `Could not get an answer from Datatruck (${host})${retried}: ${fault.reason}`;
 		description = isRead
-			? `The request was a GET; try again later${codeNote}.`
+			? `The request was a ${purpose.method}, which changes nothing; try again later${codeNote}.`
 			: `The request did not reach Datatruck, so nothing was saved; it is safe to run again${codeNote}.`;
 	}
 	const error = new NodeApiError(node, { message: fault.reason }, { message, description, httpCode: 'none' });

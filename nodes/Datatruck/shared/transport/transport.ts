@@ -83,8 +83,14 @@ function positiveNumber(value: unknown, fallback: number): number {
 	return Number.isFinite(number) && number > 0 ? number : fallback;
 }
 
+/**
+ * OPTIONS is not among n8n's typed methods; n8n's request helper sends it as any other. It asks which methods a path
+ * takes (`Allow`, as Django REST Framework answers it) and never writes.
+ */
+export type DatatruckMethod = IHttpRequestMethods | 'OPTIONS';
+
 export interface DatatruckRequest {
-	method: IHttpRequestMethods;
+	method: DatatruckMethod;
 	/** A path under the API base (`/orders/`), or an absolute URL already checked to be ours. */
 	url: string;
 	qs?: IDataObject;
@@ -105,11 +111,27 @@ export async function datatruckRequest(
 	request: DatatruckRequest,
 	purpose: Partial<RequestPurpose> = {},
 ): Promise<unknown> {
+	return (await datatruckResponse(ctx, request, purpose)).body;
+}
+
+/** A successful answer with its headers (OPTIONS answers in `Allow`); lower-case header names, as n8n gives them. */
+export interface DatatruckAnswer {
+	body: unknown;
+	headers: IDataObject;
+}
+
+/** datatruckRequest, with the answer's headers. */
+export async function datatruckResponse(
+	ctx: DatatruckContext,
+	request: DatatruckRequest,
+	purpose: Partial<RequestPurpose> = {},
+): Promise<DatatruckAnswer> {
 	const connection = await connectionFor(ctx);
 	const node = ctx.getNode();
 	const signal = ctx.getExecutionCancelSignal?.();
 	const fullPurpose: RequestPurpose = { ...purpose, method: request.method };
-	const retriesFaults = request.method === 'GET';
+	// OPTIONS reads nothing and writes nothing: retried like a GET.
+	const retriesFaults = request.method === 'GET' || request.method === 'OPTIONS';
 	const timeoutMs = request.timeout ?? timeoutPolicy.defaultMs;
 	let firstSentAt: number | undefined;
 	let faults = 0;
@@ -186,14 +208,14 @@ export async function datatruckRequest(
 		if (statusCode >= 400) {
 			throw errorFromResponse(node, response, connection.host, fullPurpose);
 		}
-		return body === '' || body === undefined ? {} : body;
+		return { body: body === '' || body === undefined ? {} : body, headers: (response.headers ?? {}) as IDataObject };
 	}
 }
 
 function toHttpOptions(connection: Connection, request: DatatruckRequest): IHttpRequestOptions {
 	const absolute = /^https?:\/\//i.test(request.url);
 	const options: IHttpRequestOptions = {
-		method: request.method,
+		method: request.method as IHttpRequestMethods,
 		url: request.url,
 		json: true,
 		returnFullResponse: true,
