@@ -1,8 +1,9 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 import { bareToken, companyToBaseUrl } from '../nodes/Datatruck/shared/transport';
@@ -57,14 +58,21 @@ export class DatatruckApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: `={{ "Token " + (${bareToken.toString()})($credentials.apiToken) }}`,
-			},
-		},
-	};
+	/**
+	 * The header is built here in code, not from an expression: n8n evaluates a generic `authenticate` in the
+	 * workflow's expression isolate, and in n8n 2.41 a poll that overlaps a poll still running (one waiting behind a
+	 * Return All on the same token) releases that isolate when it ends, so every request of the running poll failed
+	 * with "No bridge acquired for this context" before it was sent. Found by the carrier day (docs/carrier-day.md).
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, Authorization: `Token ${bareToken(credentials.apiToken)}` },
+		};
+	}
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -42,3 +42,18 @@ describe('Company field → API base URL', () => {
 		expect(baseURL).not.toContain('${');
 	});
 });
+
+describe("The credential's Authorization header", () => {
+	// Built in code, with no expression for n8n to evaluate: n8n 2.41 evaluates a generic `authenticate` in the
+	// workflow's expression isolate, which an overlapping poll releases under the poll still running (the carrier
+	// day's first defect: every request of that poll failed before it was sent).
+	test('is set by a function that needs no expression isolate, the pasted prefix dropped', async () => {
+		const { authenticate } = new DatatruckApi();
+		expect(typeof authenticate).toBe('function');
+		const sent = await (authenticate as (c: object, o: object) => Promise<{ headers: Record<string, string> }>)(
+			{ company: 'acme', apiToken: 'Token abc123' },
+			{ url: '/orders/', headers: { Accept: 'application/json' } },
+		);
+		expect(sent.headers).toEqual({ Accept: 'application/json', Authorization: 'Token abc123' });
+	});
+});
