@@ -6,7 +6,7 @@ function contextWith(apiToken: string, company = 'acme'): DatatruckContext {
 	return {
 		getNode: () => ({ name: 'Datatruck' }) as INode,
 		getCredentials: async <T extends object>() => ({ company, apiToken }) as unknown as T,
-		helpers: { httpRequestWithAuthentication: async () => ({}) },
+		helpers: { httpRequest: async () => ({}), httpRequestWithAuthentication: async () => ({}) },
 	};
 }
 

@@ -25,6 +25,7 @@ export interface DatatruckContext {
 	getExecutionCancelSignal?(): AbortSignal | undefined;
 	getExecutionId?(): string | undefined;
 	helpers: {
+		httpRequest(requestOptions: IHttpRequestOptions): Promise<unknown>;
 		httpRequestWithAuthentication(
 			credentialsType: string,
 			requestOptions: IHttpRequestOptions,
@@ -41,6 +42,13 @@ export const retryPolicy = {
 	rateLimitRetries: 6,
 	/** Retries of a GET after a network fault, a 5xx or a broken JSON body. */
 	faultRetries: 3,
+	/**
+	 * Retries of any request while Datatruck is unavailable: it answers 503 (RFC 9110: the server did not handle
+	 * the request) or refuses the connection (the request never left). Nothing can have been saved, so a create is
+	 * sent again too. Within the same total budget as every retry (timeoutPolicy.totalBudgetMs): a Datatruck that is
+	 * down for a few minutes (an outage, a restart) is waited out instead of failing every execution meanwhile.
+	 */
+	unavailableRetries: 10,
 	backoffBaseMs: 1000,
 	backoffCapMs: 60_000,
 };
@@ -50,6 +58,17 @@ export interface Connection {
 	origin: string;
 	host: string;
 	limiter: RollingWindowLimiter;
+	/**
+	 * The Authorization header the credential's `authenticate` describes, built here. Never output or logged.
+	 *
+	 * Why not n8n's httpRequestWithAuthentication: it evaluates that expression in n8n 2.41's expression isolate,
+	 * whose scope belongs to the workflow. When a poll outlasts its interval (waiting behind a Return All on the
+	 * same token), n8n starts the next poll of the workflow, which finds the scope already held, and on ending
+	 * releases it all the same (n8n-core's PollTriggerExecutor marks the isolate acquired either way): every
+	 * request of the poll still running then fails with "No bridge acquired for this context" before it is sent.
+	 * Found by the carrier day (docs/carrier-day.md); test/unit/transportAuth.test.cts.
+	 */
+	authorization: string;
 }
 
 export async function connectionFor(ctx: DatatruckContext): Promise<Connection> {
@@ -70,6 +89,7 @@ export async function connectionFor(ctx: DatatruckContext): Promise<Connection> 
 		origin,
 		host,
 		limiter: limiterFor(baseUrl, bareToken(credentials.apiToken), limit, windowMs),
+		authorization: `Token ${bareToken(credentials.apiToken)}`,
 	};
 }
 
@@ -123,11 +143,7 @@ export async function datatruckRequest(
 
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				toHttpOptions(connection, { ...request, timeout: timeoutMs }),
-			)) as IN8nHttpFullResponse;
+			response = (await ctx.helpers.httpRequest(toHttpOptions(connection, { ...request, timeout: timeoutMs }))) as IN8nHttpFullResponse;
 			slot.answered(response.statusCode === 429);
 		} catch (error) {
 			slot.answered();
@@ -136,7 +152,8 @@ export async function datatruckRequest(
 			}
 			const fault = describeFault(error, timeoutMs);
 			const pauseMs = backoffMs(faults + 1);
-			if (retriesFaults && fault.transient && mayRetry(faults, firstSentAt, pauseMs, timeoutMs)) {
+			const notSent = fault.code === 'ECONNREFUSED';
+			if (((retriesFaults && fault.transient) || notSent) && mayRetry(faults, firstSentAt, pauseMs, timeoutMs, notSent)) {
 				faults++;
 				await pause(pauseMs, signal);
 				continue;
@@ -164,7 +181,8 @@ export async function datatruckRequest(
 		const brokenBody = statusCode < 300 && !isJsonBody(body);
 		if (statusCode >= 500 || brokenBody) {
 			const pauseMs = backoffMs(faults + 1);
-			if (retriesFaults && mayRetry(faults, firstSentAt, pauseMs, timeoutMs)) {
+			const unavailable = statusCode === 503;
+			if ((retriesFaults || unavailable) && mayRetry(faults, firstSentAt, pauseMs, timeoutMs, unavailable)) {
 				faults++;
 				await pause(pauseMs, signal);
 				continue;
@@ -198,7 +216,7 @@ function toHttpOptions(connection: Connection, request: DatatruckRequest): IHttp
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		headers: { Accept: 'application/json' },
+		headers: { Accept: 'application/json', Authorization: connection.authorization },
 	};
 	if (!absolute) options.baseURL = connection.baseUrl;
 	if (request.qs && Object.keys(request.qs).length) options.qs = request.qs;
@@ -218,8 +236,8 @@ function isJsonBody(body: unknown): boolean {
  * A retry after a fault is sent only while it could still get its whole timeout within the total
  * budget counted from the first try, so a Datatruck that keeps timing out ends the wait in time.
  */
-function mayRetry(faults: number, firstSentAt: number, pauseMs: number, timeoutMs: number): boolean {
-	if (faults >= retryPolicy.faultRetries) return false;
+function mayRetry(faults: number, firstSentAt: number, pauseMs: number, timeoutMs: number, unavailable = false): boolean {
+	if (faults >= (unavailable ? retryPolicy.unavailableRetries : retryPolicy.faultRetries)) return false;
 	return Date.now() - firstSentAt + pauseMs + timeoutMs <= timeoutPolicy.totalBudgetMs;
 }
 
