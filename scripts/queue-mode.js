@@ -49,14 +49,8 @@ function ensureServices() {
 	if (typeof process.getuid === 'function' && process.getuid() !== 0) {
 		throw new Error(`${missing.join(' and ')} missing: run "sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}" once`);
 	}
-	const apt = (args) => {
-		say(`apt-get ${args.join(' ')}`);
-		const r = spawnSync('apt-get', args, {
-			stdio: ['ignore', 'inherit', 'inherit'],
-			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-		});
-		if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed with exit code ${r.status}`);
-	};
+	// .ci/run installs Chromium, Dovecot and these at once: apt-get waits for, and is retried behind, the others' locks.
+	const apt = (args) => require('./ensure-imap.js').aptGet(args);
 	apt(['update']);
 	apt(['install', '-y', '--no-install-recommends', ...missing]);
 	const still = missingServices();

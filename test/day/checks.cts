@@ -198,7 +198,8 @@ function failureChecks(input: DayInput, verdict: Verdict): Check[] {
 		for (const e of executions.filter((x) => x.status !== 'success')) {
 			const error = e.error ?? e.status;
 			let why = 'unexpected';
-			if (record.workerKill?.executionId === e.id && STALLED_MESSAGE.test(error)) why = 'its worker was killed (n8n does not run a stalled job again)';
+			const kill = record.workerKill;
+			if (kill && (kill.executionId === e.id || kill.heldExecutions?.includes(e.id)) && STALLED_MESSAGE.test(error)) why = 'its worker was killed (n8n does not run a stalled job again)';
 			else if (regen && e.startedAt >= regen.from && e.startedAt <= windowEnd && TOKEN_MESSAGE.test(error)) why = 'the token was regenerated';
 			verdict.failures.push({ role, id: e.id, at: e.startedAt, error, expected: why !== 'unexpected', why });
 		}
@@ -206,7 +207,7 @@ function failureChecks(input: DayInput, verdict: Verdict): Check[] {
 	const unexpected = verdict.failures.filter((f) => !f.expected);
 	const checks: Check[] = [
 		{
-			name: 'failed executions: only the killed one and those in the 401 window, each saying why',
+			name: 'failed executions: only those of the killed worker and those in the 401 window, each saying why',
 			pass: unexpected.length === 0,
 			detail: `${verdict.failures.length} failed, ${unexpected.length} unexpected${unexpected.length ? `: ${unexpected.slice(0, 5).map((f) => `${f.role} #${f.id} ${f.error.slice(0, 160)}`).join(' | ')}` : ''}`,
 		},

@@ -9,9 +9,9 @@ import type { QueueMode } from '../queue/lib/queue.cts';
 import { Dispatchers, MailSenders, OtherApp, sleep } from './actors.cts';
 import { FaultSwitch, regenerateToken, updateCredentialToken } from './faults.cts';
 import type { DayPlan, FaultName } from './plan.cts';
-import { listExecutions, readExecutions, rssOf, staticDataBytes, type DayExecution, type Sample } from './record.cts';
+import { listExecutions, readExecutions, rssOf, staticDataBytes, unfinishedExecutions, type DayExecution, type Sample } from './record.cts';
 import { REGENERATED_TOKEN, type DayServices } from './services.cts';
-import type { DayWorkflow } from './workflows.cts';
+import { TRIGGER_ROLES, type DayWorkflow } from './workflows.cts';
 
 export interface Running {
 	plan: DayPlan;
@@ -26,6 +26,10 @@ export interface Running {
 
 export interface WorkerKill {
 	executionId: string;
+	/** Every execution the killed worker had started and not finished (the aimed one among them). */
+	heldExecutions: string[];
+	/** The killed worker's n8n log. */
+	logFile: string;
 	reference: string;
 	killedPid: number;
 	at: number;
@@ -91,9 +95,12 @@ async function killWorkerMidCreate(run: Running, mails: MailSenders, minute: num
 		return index >= 0 ? index : undefined;
 	}, 30_000);
 	const victim = run.queue.workers[slot];
+	const text = readFileSync(victim.logFile, 'utf8');
+	const finished = new Set([...text.matchAll(/Worker finished execution (\d+)/g)].map((m) => m[1]));
+	const heldExecutions = [...text.matchAll(/Worker started execution (\d+)/g)].map((m) => m[1]).filter((id) => !finished.has(id));
 	process.kill(-victim.pid, 'SIGKILL');
-	say(`killed worker ${slot + 1} (pid ${victim.pid}) while execution ${execution.id} waited for Datatruck's answer to its create`);
-	const kill: WorkerKill = { executionId: execution.id, reference, killedPid: victim.pid, at: Date.now() };
+	say(`killed worker ${slot + 1} (pid ${victim.pid}) while execution ${execution.id} waited for Datatruck's answer to its create; it held executions ${heldExecutions.join(', ')}`);
+	const kill: WorkerKill = { executionId: execution.id, heldExecutions, logFile: victim.logFile, reference, killedPid: victim.pid, at: Date.now() };
 	// The supervisor starts a new worker in its place; the day goes on meanwhile.
 	void run.queue.startWorker().then((worker) => {
 		run.queue.workers[slot] = worker;
@@ -151,7 +158,9 @@ export async function runDay(run: Running): Promise<DayRecord> {
 	const settledAt = await settle(run, dayEnd);
 	samples.push(await sample(run, minutes + 1, true));
 	const executions: Record<string, DayExecution[]> = {};
-	for (const wf of run.workflows) executions[wf.role] = await readExecutions(run.session, wf, wf.id);
+	// The checks read every trigger event, and of the sync only its runs after the day.
+	const wanted = (wf: DayWorkflow) => (startedAt: number) => (TRIGGER_ROLES as readonly string[]).includes(wf.role) || (wf.role === 'sync' && startedAt > dayEnd);
+	for (const wf of run.workflows) executions[wf.role] = await readExecutions(run.session, wf, wf.id, wanted(wf));
 	return { dayStart, dayEnd, settledAt, faults: faults.log, changes: dispatchers.changes, mails: mails.sent, samples, workerKill, executions, credentialUpdatedAt };
 }
 
@@ -170,11 +179,8 @@ async function settle(run: Running, dayEnd: number): Promise<number> {
 	// Runs started from now on (the next sync, a poll) are the settled n8n's, not the day's: only the earlier ones must end.
 	const settling = Date.now();
 	await waitFor('every execution of the day to finish', async () => {
-		for (const wf of run.workflows) {
-			const running = (await listExecutions(run.session, wf.id)).filter((e) => ['new', 'running', 'waiting'].includes(e.status) && Date.parse(e.startedAt ?? e.createdAt ?? '') < settling);
-			if (running.length) return undefined;
-		}
-		return true;
+		const running = (await unfinishedExecutions(run.session)).filter((e) => Date.parse(e.startedAt ?? e.createdAt ?? '') < settling);
+		return running.length ? undefined : true;
 	}, 180_000);
 	return Date.now();
 }

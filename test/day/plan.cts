@@ -86,7 +86,7 @@ export function planDay(seed: number, length: DayLength, short: boolean): DayPla
 		events,
 		faults,
 		otherAppShare: short ? 0 : 0.2,
-		syncEveryMinutes: short ? 8 : 30,
+		syncEveryMinutes: short ? 10 : 20,
 		loadsAtStart: short ? 400 : 2500,
 	};
 }

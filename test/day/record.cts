@@ -34,13 +34,31 @@ interface Listed {
 	stoppedAt: string | null;
 }
 
+/** n8n's REST API, asked again when a busy main process does not answer in time (it polls, enqueues and serves at once). */
+async function patientRest(session: Session, path: string): Promise<any> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await session.rest('GET', path);
+		} catch (error) {
+			if (attempt >= 5 || !/timed out|ECONNRESET|socket hang up/.test(String(error))) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+		}
+	}
+}
+
+/** Executions of the day not yet finished, of every workflow at once. */
+export async function unfinishedExecutions(session: Session): Promise<Listed[]> {
+	const filter = encodeURIComponent(JSON.stringify({ status: ['new', 'running', 'waiting'] }));
+	return (await patientRest(session, `/executions?filter=${filter}&limit=100`)).data.results;
+}
+
 /** Every execution of a workflow, newest first, paged through n8n's list (100 a page). */
 export async function listExecutions(session: Session, workflowId: string): Promise<Listed[]> {
 	const all: Listed[] = [];
 	let lastId: string | undefined;
 	for (;;) {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const page = await session.rest('GET', `/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
+		const page = await patientRest(session, `/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
 		const results: Listed[] = page.data.results;
 		all.push(...results);
 		if (results.length < 100) return all;
@@ -58,7 +76,12 @@ function errorOfRun(run: ExecutionRun): string | undefined {
 	return undefined;
 }
 
-export async function readExecutions(session: Session, wf: DayWorkflow, workflowId: string): Promise<DayExecution[]> {
+/**
+ * Every execution of a day workflow; the run data (records, error) is read for the failed ones and those `wanted`
+ * says (each read carries the whole run, a sync's every load: the rest are counted, not read).
+ */
+export async function readExecutions(session: Session, wf: DayWorkflow, workflowId: string, wanted: (startedAt: number) => boolean = () => true): Promise<DayExecution[]> {
+	const patient = { rest: (_method: string, path: string) => patientRest(session, path) };
 	const listed = await listExecutions(session, workflowId);
 	const out: DayExecution[] = [];
 	for (const e of listed.reverse()) {
@@ -71,13 +94,13 @@ export async function readExecutions(session: Session, wf: DayWorkflow, workflow
 			startedAt: Date.parse(e.startedAt ?? e.createdAt ?? e.stoppedAt ?? ''),
 			stoppedAt: e.stoppedAt ? Date.parse(e.stoppedAt) : null,
 		};
-		if (isRunning(e.status)) {
+		if (isRunning(e.status) || (e.status === 'success' && !wanted(base.startedAt))) {
 			out.push({ ...base, records: [], ran: [] });
 			continue;
 		}
 		let run: ExecutionRun;
 		try {
-			run = await executionRun(session, e.id, 5000);
+			run = await executionRun(patient, e.id, 5000);
 		} catch (error) {
 			// A crashed execution (its worker killed) may have no run data at all.
 			out.push({ ...base, records: [], ran: [], error: `no run data: ${(error as Error).message}` });
@@ -118,6 +141,6 @@ export interface Sample {
 
 /** Bytes of a workflow's static data, as the editor's API returns the workflow. */
 export async function staticDataBytes(session: Session, workflowId: string): Promise<number> {
-	const { data } = await session.rest('GET', `/workflows/${workflowId}`);
+	const { data } = await patientRest(session, `/workflows/${workflowId}`);
 	return JSON.stringify(data.staticData ?? {}).length;
 }

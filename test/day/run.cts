@@ -35,6 +35,7 @@ async function main(): Promise<number> {
 	mkdirSync(DAY_DIR, { recursive: true });
 	const services = await startServices(plan);
 	let queue: Running['queue'] | undefined;
+	let killedLog: string | undefined;
 	try {
 		const tarball = process.env.DAY_TARBALL ?? buildAndPack(resolve(DAY_DIR, 'pack'));
 		const { minuteMs } = length;
@@ -77,6 +78,7 @@ async function main(): Promise<number> {
 			credentialData: credentials[0].data,
 			webhookUrl: `${queue.main.url}/webhook/${webhookPath}`,
 		});
+		killedLog = record.workerKill?.logFile;
 		writeFileSync(resolve(DAY_DIR, 'record.json'), JSON.stringify({ plan: { ...plan, events: plan.events.length }, record, log: services.sb.log.map(({ headers, body, ...e }) => ({ ...e, host: headers.host, body: undefined })) }));
 		const verdict = judgeDay({ plan, record, services, workflows: published });
 		writeReport({ plan, record, verdict, services, workflows: published, short });
@@ -86,16 +88,17 @@ async function main(): Promise<number> {
 		process.stdout.write(`day: ${passed} passed, ${failed} failed\n`);
 		return failed === 0 ? 0 : 1;
 	} finally {
-		if (queue) keepLogs(queue);
+		if (queue) keepLogs(queue, killedLog);
 		await queue?.stop();
 		await services.stop();
 	}
 }
 
 /** n8n's logs outlive the run's temporary folder, for reading after a failed day. */
-function keepLogs(queue: Running['queue']): void {
+function keepLogs(queue: Running['queue'], killedLog?: string): void {
 	const dir = resolve(DAY_DIR, 'logs');
 	mkdirSync(dir, { recursive: true });
+	if (killedLog && existsSync(killedLog)) copyFileSync(killedLog, resolve(dir, 'killed-worker.log'));
 	for (const [name, proc] of [['main', queue.main], ...queue.workers.map((w, i) => [`worker-${i + 1}`, w] as const)] as const) {
 		if (existsSync(proc.logFile)) copyFileSync(proc.logFile, resolve(dir, `${name}.log`));
 	}

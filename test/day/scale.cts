@@ -29,7 +29,16 @@ export function pollTickAtOrBefore(at: number, minuteMs: number): number {
 	return Math.floor(at / minuteMs) * minuteMs;
 }
 
-/** A Schedule Trigger rule firing every `scaledMinutes` (n8n's seconds interval). */
+/**
+ * A Schedule Trigger rule firing every `scaledMinutes`, as a cron with seconds: n8n's seconds interval is a cron
+ * step (`*\/24`), which restarts at each real minute (0, 24, 48, 0 s: one gap of 12 s), so the period must divide
+ * the real minute, or be whole real minutes.
+ */
 export function scheduleEvery(scaledMinutes: number, minuteMs: number): Record<string, unknown> {
-	return { rule: { interval: [{ field: 'seconds', secondsInterval: Math.round((scaledMinutes * minuteMs) / 1000) }] } };
+	const seconds = (scaledMinutes * minuteMs) / 1000;
+	let expression: string;
+	if (seconds < 60 && 60 % seconds === 0) expression = `*/${seconds} * * * * *`;
+	else if (seconds % 60 === 0 && 60 % (seconds / 60) === 0) expression = `0 */${seconds / 60} * * * *`;
+	else throw new Error(`every ${scaledMinutes} scaled minutes (${seconds} s) does not divide the real minute or hour`);
+	return { rule: { interval: [{ field: 'cronExpression', expression }] } };
 }
