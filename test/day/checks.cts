@@ -61,12 +61,15 @@ function expectedEvents(input: DayInput): Record<string, number[]> {
 	const { record, services } = input;
 	const orders = services.sb.data.orders;
 	const ids = (test: (o: Order) => boolean) => orders.filter(test).map((o) => o.id);
-	const flaggedToday = new Set(record.changes.filter((c) => c.move === 'flag').map((c) => c.loadId));
+	// Pickups, deliveries and flags are the dispatchers' of the day (seeded loads may carry planned times in the
+	// future, which no trigger emits as an event of today), each still so in the store.
+	const today = (move: string) => new Set(record.changes.filter((c) => c.move === move).map((c) => c.loadId));
+	const [pickedUp, delivered, flagged] = [today('pickUp'), today('deliver'), today('flag')];
 	return {
 		newLoad: ids((o) => atOrAfter(o.created_datetime, record.dayStart)),
-		pickedUp: ids((o) => atOrAfter(o.pickup_time, record.dayStart)),
-		podEmail: ids((o) => atOrAfter(o.delivery_time, record.dayStart)),
-		alertFlagged: ids((o) => o.is_flagged && flaggedToday.has(o.id)),
+		pickedUp: ids((o) => pickedUp.has(o.id) && atOrAfter(o.pickup_time, record.dayStart)),
+		podEmail: ids((o) => delivered.has(o.id) && atOrAfter(o.delivery_time, record.dayStart)),
+		alertFlagged: ids((o) => o.is_flagged && flagged.has(o.id)),
 	};
 }
 
@@ -123,25 +126,36 @@ function podCheck(input: DayInput): Check {
 	};
 }
 
+/**
+ * A mail that arrived while the token was refused: its execution failed with the token message (a failed execution
+ * the 401 check judges) and nothing came of it; a dispatcher runs it again. Counted and named, not hidden.
+ */
+function lostToTokenWindow(record: DayRecord, at: number, effects: number): boolean {
+	const regen = record.faults.find((f) => f.name === 'tokenRegenerated');
+	return regen !== undefined && effects === 0 && at >= regen.from && at <= (record.credentialUpdatedAt ?? regen.to ?? regen.from);
+}
+
 function repairChecks(input: DayInput): Check[] {
 	const { record, services } = input;
+	const excused: string[] = [];
 	const replies = services.smtp.received.map((m) => m.subject ?? '').filter((s) => s.startsWith('Re:'));
 	const wrong: string[] = [];
 	const repairs = record.mails.filter((m) => m.repair);
-	for (const { repair, via } of repairs) {
+	for (const { repair, via, at } of repairs) {
 		const reference = repair!.reference;
 		const workOrders = services.sb.data.workOrders.filter((w) => w.reference_number === reference).length;
 		const answered = replies.filter((s) => s.includes(reference)).length;
 		const killed = record.workerKill?.reference === reference;
 		// The killed execution never got to its reply; its work order must exist once all the same.
 		const fine = repair!.kind === 'complete' ? workOrders === 1 && (answered === 1 || (killed && answered === 0)) : workOrders === 0 && answered === 1;
-		if (!fine) wrong.push(`${reference} (${repair!.kind}, via ${via}): ${workOrders} work orders, ${answered} replies`);
+		if (!fine && lostToTokenWindow(record, at, workOrders + answered)) excused.push(reference);
+		else if (!fine) wrong.push(`${reference} (${repair!.kind}, via ${via}): ${workOrders} work orders, ${answered} replies`);
 	}
 	const checks: Check[] = [
 		{
 			name: 'each repair mail: exactly one work order or exactly one reply',
 			pass: repairs.length > 0 && wrong.length === 0,
-			detail: `${repairs.length} repair mails (${repairs.filter((m) => m.repair!.kind === 'complete').length} complete); wrong: ${wrong.join('; ') || 'none'}`,
+			detail: `${repairs.length} repair mails (${repairs.filter((m) => m.repair!.kind === 'complete').length} complete); wrong: ${wrong.join('; ') || 'none'}${excused.length ? `; arrived while the token was refused, nothing made (execution failed with the token message): ${excused.join(', ')}` : ''}`,
 		},
 	];
 	const kill = record.workerKill;
@@ -163,17 +177,19 @@ function repairChecks(input: DayInput): Check[] {
 function rateConfirmationCheck(input: DayInput): Check {
 	const mails = input.record.mails.filter((m) => m.rateConfirmation);
 	const wrong: string[] = [];
-	for (const { rateConfirmation } of mails) {
+	const excused: string[] = [];
+	for (const { rateConfirmation, at } of mails) {
 		const { loadNumber, withPdf } = rateConfirmation!;
 		const loads = input.services.sb.data.orders.filter((o) => o.load_id === loadNumber);
 		const withDocument = loads.filter((o) => o.documents.some((d) => d.file_type === 'rate_confirmation'));
 		const fine = withPdf ? loads.length === 1 && withDocument.length === 1 : loads.length === 0;
-		if (!fine) wrong.push(`${loadNumber} (${withPdf ? 'with' : 'without'} PDF): ${loads.length} loads, ${withDocument.length} with the document`);
+		if (!fine && lostToTokenWindow(input.record, at, loads.length)) excused.push(loadNumber);
+		else if (!fine) wrong.push(`${loadNumber} (${withPdf ? 'with' : 'without'} PDF): ${loads.length} loads, ${withDocument.length} with the document`);
 	}
 	return {
 		name: 'each rate confirmation: one load with its document (none without the PDF)',
 		pass: mails.length > 0 && wrong.length === 0,
-		detail: `${mails.length} rate confirmations (${mails.filter((m) => m.rateConfirmation!.withPdf).length} with the PDF); wrong: ${wrong.join('; ') || 'none'}`,
+		detail: `${mails.length} rate confirmations (${mails.filter((m) => m.rateConfirmation!.withPdf).length} with the PDF); wrong: ${wrong.join('; ') || 'none'}${excused.length ? `; arrived while the token was refused, no load made: ${excused.join(', ')}` : ''}`,
 	};
 }
 
@@ -240,12 +256,17 @@ function tooManyCheck(input: DayInput): { check: Check; share: number } {
  */
 function pollWait(input: DayInput): { check: Check; max: number | null } {
 	const { minuteMs } = input.plan.length;
+	// A poll that waits out Datatruck being down (its backoff runs up to ~5 windows past the end) waits for that, not for
+	// the Return All: those ticks are left out.
+	const down = input.record.faults.filter((f) => ['outage', 'restart', 'tokenRegenerated'].includes(f.name)).map((f) => [f.from, (f.to ?? f.from) + 5 * minuteMs] as const);
+	const isDown = (tick: number) => down.some(([from, to]) => tick >= from && tick <= to);
 	const syncs = (input.record.executions.sync ?? []).filter((e) => e.stoppedAt !== null).map((e) => [e.startedAt, e.stoppedAt!] as const);
 	const log = input.services.sb.log.filter((e) => e.path.endsWith('/orders/')).map((e) => ({ at: e.at, sender: senderOf({ ...e, host: e.headers.host }) }));
 	let max: number | null = null;
 	let polls = 0;
 	for (const [from, to] of syncs) {
 		for (let tick = Math.ceil(from / minuteMs) * minuteMs; tick < to; tick += minuteMs) {
+			if (isDown(tick)) continue;
 			for (const poller of POLLERS) {
 				const first = log.find((e) => e.sender === poller && e.at >= tick);
 				if (!first) continue;
@@ -260,7 +281,7 @@ function pollWait(input: DayInput): { check: Check; max: number | null } {
 		check: {
 			name: 'while a Return All runs, no trigger poll waits more than 2 rate windows for its request',
 			pass: max !== null && max <= 2,
-			detail: `${polls} polls during ${syncs.length} sync runs; longest wait ${max === null ? 'none measured' : `${max.toFixed(2)} windows`}`,
+			detail: `${polls} polls during ${syncs.length} sync runs (not counting those while Datatruck was down, and 5 windows after); longest wait ${max === null ? 'none measured' : `${max.toFixed(2)} windows`}`,
 		},
 	};
 }

@@ -51,6 +51,6 @@ export function regenerateToken(sb: Sandbox, newToken: string): void {
 
 /** The dispatcher pastes the new token into the credential, as the editor's credential dialog saves it. */
 export async function updateCredentialToken(session: Session, credentialId: string, data: Record<string, unknown>, newToken: string): Promise<void> {
-	const { data: current } = await session.rest('GET', `/credentials/${credentialId}?includeData=true`);
+	const { data: current } = await session.rest('GET', `/credentials/${credentialId}`);
 	await session.rest('PATCH', `/credentials/${credentialId}`, { name: current.name, type: current.type, data: { ...data, apiToken: newToken } });
 }

@@ -87,7 +87,7 @@ export function planDay(seed: number, length: DayLength, short: boolean): DayPla
 		faults,
 		otherAppShare: short ? 0 : 0.2,
 		syncEveryMinutes: short ? 10 : 20,
-		loadsAtStart: short ? 400 : 2500,
+		loadsAtStart: short ? 400 : 1200,
 	};
 }
 
