@@ -31,19 +31,24 @@ export interface SentMail {
 }
 
 /** Which loads a move can apply to: only loads booked today, so that the day's record is the day's own. */
-const CANDIDATES: Record<Exclude<LoadMove, 'book'>, (o: Order) => boolean> = {
+const CANDIDATES: Record<Exclude<LoadMove, 'book' | 'flag' | 'unflag'>, (o: Order) => boolean> = {
 	dispatch: (o) => o.status === 'booked',
 	pickUp: (o) => o.status === 'dispatched',
 	deliver: (o) => o.status === 'in_transit',
-	flag: (o) => !o.is_flagged && o.status !== 'cancelled',
 	cancel: (o) => o.status === 'booked' || o.status === 'dispatched',
 };
+
+/** A flag stays at least this many scaled minutes (several polls see it); a load is flagged once a day: each flag is one alert. */
+const FLAG_HOLDS_MINUTES = 5;
 
 export class Dispatchers {
 	readonly changes: LoadChange[] = [];
 	private readonly today = new Set<number>();
 
-	constructor(private readonly sb: Sandbox) {}
+	constructor(
+		private readonly sb: Sandbox,
+		private readonly minuteMs: number,
+	) {}
 
 	apply(move: LoadMove, pick: number): void {
 		const now = isoSecondsNow();
@@ -53,7 +58,14 @@ export class Dispatchers {
 			this.changes.push({ at: Date.now(), move, loadId: load.id });
 			return;
 		}
-		const candidates = this.sb.data.orders.filter((o) => this.today.has(o.id) && CANDIDATES[move](o));
+		const flaggedAt = new Map(this.changes.filter((c) => c.move === 'flag').map((c) => [c.loadId, c.at]));
+		const fits: (o: Order) => boolean =
+			move === 'flag'
+				? (o) => !o.is_flagged && o.status !== 'cancelled' && !flaggedAt.has(o.id)
+				: move === 'unflag'
+					? (o) => o.is_flagged && (flaggedAt.get(o.id) ?? Infinity) <= Date.now() - FLAG_HOLDS_MINUTES * this.minuteMs
+					: CANDIDATES[move];
+		const candidates = this.sb.data.orders.filter((o) => this.today.has(o.id) && fits(o));
 		if (!candidates.length) return;
 		const load = candidates[Math.floor(pick * candidates.length)];
 		const patch: Partial<Order> =
@@ -65,7 +77,9 @@ export class Dispatchers {
 						? { status: 'delivered', delivery_time: now, documents: this.podOf(load.id, now) }
 						: move === 'flag'
 							? { is_flagged: true, flagging_reason: FLAG_REASONS[Math.floor(pick * FLAG_REASONS.length)] }
-							: { status: 'cancelled' };
+							: move === 'unflag'
+								? { is_flagged: false, flagging_reason: null }
+								: { status: 'cancelled' };
 		this.sb.updateLoad(load.id, patch);
 		this.changes.push({ at: Date.now(), move, loadId: load.id });
 	}

@@ -69,7 +69,7 @@ function expectedEvents(input: DayInput): Record<string, number[]> {
 		newLoad: ids((o) => atOrAfter(o.created_datetime, record.dayStart)),
 		pickedUp: ids((o) => pickedUp.has(o.id) && atOrAfter(o.pickup_time, record.dayStart)),
 		podEmail: ids((o) => delivered.has(o.id) && atOrAfter(o.delivery_time, record.dayStart)),
-		alertFlagged: ids((o) => o.is_flagged && flagged.has(o.id)),
+		alertFlagged: ids((o) => flagged.has(o.id)),
 	};
 }
 

@@ -113,7 +113,7 @@ async function killWorkerMidCreate(run: Running, mails: MailSenders, minute: num
 export async function runDay(run: Running): Promise<DayRecord> {
 	const { plan, services } = run;
 	const { minuteMs, minutes } = plan.length;
-	const dispatchers = new Dispatchers(services.sb);
+	const dispatchers = new Dispatchers(services.sb, minuteMs);
 	const mails = new MailSenders({ seed: plan.seed, repairs: services.repairs, loads: services.loads, webhookUrl: run.webhookUrl });
 	const otherApp = new OtherApp(services.sb, Math.round(plan.otherAppShare * 20), minuteMs);
 	const faults = new FaultSwitch(services.sb);

@@ -8,7 +8,7 @@
 import { Prng } from '../sandbox/prng.cts';
 import type { DayLength } from './scale.cts';
 
-export type LoadMove = 'book' | 'dispatch' | 'pickUp' | 'deliver' | 'flag' | 'cancel';
+export type LoadMove = 'book' | 'dispatch' | 'pickUp' | 'deliver' | 'flag' | 'unflag' | 'cancel';
 
 export type DayEvent =
 	| { minute: number; kind: 'load'; move: LoadMove; pick: number }
@@ -76,6 +76,8 @@ export function planDay(seed: number, length: DayLength, short: boolean): DayPla
 			if (random.chance(0.6)) events.push({ minute, kind: 'load', move, pick: random.next() });
 		}
 		if (random.chance(0.2)) events.push({ minute, kind: 'load', move: 'flag', pick: random.next() });
+		// A dispatcher clears a flag once the problem is solved (the flagged-load trigger's snapshot shrinks again).
+		if (random.chance(0.15)) events.push({ minute, kind: 'load', move: 'unflag', pick: random.next() });
 		if (random.chance(0.08)) events.push({ minute, kind: 'load', move: 'cancel', pick: random.next() });
 		if (random.chance(short ? 0.3 : 0.12)) events.push({ minute, kind: 'repairMail', index: repairMails++ });
 		if (random.chance(short ? 0.2 : 0.08)) events.push({ minute, kind: 'rateConfirmation', index: rateConfirmations, withPdf: rateConfirmations++ % 4 !== 3 });

@@ -36,6 +36,13 @@ async function main(): Promise<number> {
 	const services = await startServices(plan);
 	let queue: Running['queue'] | undefined;
 	let killedLog: string | undefined;
+	// Ctrl-C or a CI timeout: n8n, Redis, Postgres and Dovecot run in process groups of their own, so stop them here.
+	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+		process.once(signal, () => {
+			say(`${signal}: stopping n8n and the day's services`);
+			void Promise.allSettled([queue?.stop(), services.stop()]).then(() => process.exit(1));
+		});
+	}
 	try {
 		const tarball = process.env.DAY_TARBALL ?? buildAndPack(resolve(DAY_DIR, 'pack'));
 		const { minuteMs } = length;

@@ -10,6 +10,7 @@
 import { example } from '../e2e/lib/examples.cts';
 import type { CredentialImport, WorkflowJson } from '../e2e/lib/n8n.cts';
 import { DATATRUCK, DATATRUCK_TRIGGER, type CredentialRef } from '../e2e/lib/workflow.cts';
+import { eventSpec } from '../../nodes/DatatruckTrigger/events';
 import { pollEveryScaledMinute, scheduleEvery } from './scale.cts';
 
 /** The credential every Datatruck node of the examples names: the day's one token. */
@@ -58,9 +59,20 @@ function node(wf: WorkflowJson, name: string): Node {
 	return found;
 }
 
-/** Every Datatruck Trigger of the workflow polls every scaled minute instead of every minute. */
+/**
+ * Every Datatruck Trigger of the workflow polls every scaled minute instead of every minute, and its late-entry window
+ * (real minutes by default: 10 for new loads, 60 for pickups and deliveries) is its default in scaled minutes, so
+ * that the trigger remembers what it remembers in a real day (its static data) and no more.
+ */
 function scaledPolls(wf: WorkflowJson, minuteMs: number): WorkflowJson {
-	for (const n of nodesOf(wf)) if (n.type === DATATRUCK_TRIGGER) n.parameters.pollTimes = pollEveryScaledMinute(minuteMs);
+	for (const n of nodesOf(wf)) {
+		if (n.type !== DATATRUCK_TRIGGER) continue;
+		n.parameters.pollTimes = pollEveryScaledMinute(minuteMs);
+		const event = eventSpec(String(n.parameters.event));
+		if (event?.kind === 'eventTime') {
+			n.parameters.options = { ...(n.parameters.options as object), lateEntryWindow: (event.defaultLateEntryMinutes * minuteMs) / 60_000 };
+		}
+	}
 	return wf;
 }
 
@@ -72,7 +84,7 @@ function triggerName(wf: WorkflowJson): string {
 
 /** A Datatruck Trigger feeding a No Op: what a carrier wires before the real work (a Slack post, a sheet row). */
 function triggerOnly(id: string, name: string, event: string, minuteMs: number): WorkflowJson {
-	return {
+	return scaledPolls({
 		id,
 		name,
 		nodes: [
@@ -83,7 +95,7 @@ function triggerOnly(id: string, name: string, event: string, minuteMs: number):
 		active: false,
 		settings: { executionOrder: 'v1' },
 		pinData: {},
-	};
+	}, minuteMs);
 }
 
 /** Schedule → one Datatruck operation (→ more nodes). */
