@@ -52,17 +52,20 @@ export async function unfinishedExecutions(session: Session): Promise<Listed[]> 
 	return (await patientRest(session, `/executions?filter=${filter}&limit=100`)).data.results;
 }
 
-/** Every execution of a workflow, newest first, paged through n8n's list (100 a page). */
+/**
+ * Every execution of a workflow, newest first, paged through n8n's list (100 a page). n8n 2.41 pages by the
+ * `nextCursor` of each answer (its `lastId` is refused: "Use cursor to load execution pages").
+ */
 export async function listExecutions(session: Session, workflowId: string): Promise<Listed[]> {
 	const all: Listed[] = [];
-	let lastId: string | undefined;
+	let cursor: string | undefined;
 	for (;;) {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const page = await patientRest(session, `/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
+		const page = await patientRest(session, `/executions?filter=${filter}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
 		const results: Listed[] = page.data.results;
 		all.push(...results);
-		if (results.length < 100) return all;
-		lastId = results[results.length - 1].id;
+		cursor = page.data.nextCursor ?? undefined;
+		if (!cursor || !results.length) return all;
 	}
 }
 
