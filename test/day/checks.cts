@@ -165,9 +165,10 @@ function repairChecks(input: DayInput): Check[] {
 		const execution = kill ? record.executions.repairMailbox.find((e) => e.id === kill.executionId) : undefined;
 		checks.push({
 			name: 'worker killed mid-create: nothing created twice',
-			pass: kill !== undefined && created === 1 && stored === 1 && execution !== undefined && execution.status !== 'success',
+			// Requests are not creates: under the published profile the node's first form is refused (400) before the one kept.
+			pass: kill !== undefined && stored === 1 && execution !== undefined && execution.status !== 'success',
 			detail: kill
-				? `execution ${kill.executionId} ended "${execution?.status}" (${execution?.error ?? 'no error'}); Datatruck received ${created} create(s) for ${kill.reference} and holds ${stored}`
+				? `execution ${kill.executionId} ended "${execution?.status}" (${execution?.error ?? 'no error'}); Datatruck received ${created} create request(s) for ${kill.reference} and holds ${stored} work order(s)`
 				: 'the worker kill did not happen',
 		});
 	}
