@@ -14,6 +14,9 @@
  * `--with-unit` (also `npm test`) runs the in-process suite (jest.config.js) beside them too. It is CPU work, while the
  * real-n8n runs mostly wait for their runtimes to be provisioned, for n8n to start and for poll schedules: run after
  * them it put about nine minutes in front of the real-n8n runs on CI's 2 cores.
+ *
+ * `--with-day` (also `npm test`) runs the short carrier day (`npm run day:short`, docs/carrier-day.md) beside them
+ * with the same tarball: n8n in queue mode through a scaled day, mostly waiting on its clock.
  */
 const { spawn } = require('child_process');
 const os = require('os');
@@ -25,11 +28,20 @@ const ROOT = path.resolve(__dirname, '..');
 const LINES = ['2.41.1', '1.123.81'];
 
 function run(version, tarball, config = 'jest.e2e.config.js', title = `real n8n ${version}`) {
+	const env = { ...process.env, DATATRUCK_N8N: version, DATATRUCK_E2E_TARBALL: tarball };
+	if (!version) delete env.DATATRUCK_N8N;
+	return runChild(path.join(ROOT, 'node_modules', '.bin', 'jest'), ['-c', config], env, title);
+}
+
+/** The short carrier day on n8n 2.41.1 with the tarball packed here. */
+function runDay(tarball) {
+	return runChild(process.execPath, [path.join(ROOT, 'scripts', 'day.cjs'), '--short'], { ...process.env, DATATRUCK_N8N: '2.41.1', DAY_TARBALL: tarball }, 'carrier day (short)');
+}
+
+function runChild(command, args, env, title) {
 	return new Promise((resolve) => {
 		const started = Date.now();
-		const env = { ...process.env, DATATRUCK_N8N: version, DATATRUCK_E2E_TARBALL: tarball };
-		if (!version) delete env.DATATRUCK_N8N;
-		const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'jest'), ['-c', config], {
+		const child = spawn(command, args, {
 			cwd: ROOT,
 			env,
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,6 +65,7 @@ async function main() {
 		const runs = LINES.map((version) => run(version, tarball));
 		if (process.argv.includes('--with-ui')) runs.push(run(LINES[0], tarball, 'jest.ui.config.js', `editor (n8n ${LINES[0]})`));
 		if (process.argv.includes('--with-unit')) runs.push(run(undefined, tarball, 'jest.config.js', 'in-process'));
+		if (process.argv.includes('--with-day')) runs.push(runDay(tarball));
 		const codes = await Promise.all(runs);
 		process.exitCode = codes.some((code) => code !== 0) ? 1 : 0;
 	} finally {

@@ -45,7 +45,7 @@ function ensureImap() {
 	return v;
 }
 
-module.exports = { ensureImap, DOVECOT };
+module.exports = { ensureImap, aptGet, DOVECOT };
 
 if (require.main === module) {
 	try {

@@ -49,14 +49,8 @@ function ensureServices() {
 	if (typeof process.getuid === 'function' && process.getuid() !== 0) {
 		throw new Error(`${missing.join(' and ')} missing: run "sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}" once`);
 	}
-	const apt = (args) => {
-		say(`apt-get ${args.join(' ')}`);
-		const r = spawnSync('apt-get', args, {
-			stdio: ['ignore', 'inherit', 'inherit'],
-			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-		});
-		if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed with exit code ${r.status}`);
-	};
+	// .ci/run installs Chromium, Dovecot and these at once: apt-get waits for, and is retried behind, the others' locks.
+	const apt = (args) => require('./apt.cjs').aptGet(args, say);
 	apt(['update']);
 	apt(['install', '-y', '--no-install-recommends', ...missing]);
 	const still = missingServices();
@@ -165,7 +159,7 @@ async function startPostgres(dir) {
  * ids in `publish` published first. Resolves with the running set; its `stop()` undoes everything (also after a
  * partial start). `workerConcurrency` is n8n's --concurrency per worker.
  */
-async function startQueueMode({ tarball, workers = 2, credentials = [], workflows = [], publish = [], workerConcurrency = 5, name = 'queue' }) {
+async function startQueueMode({ tarball, workers = 2, credentials = [], workflows = [], publish = [], workerConcurrency = 5, name = 'queue', env = {} }) {
 	ensureServices();
 	runtime.ensureRuntime();
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), `datatruck-${name}-`));
@@ -199,6 +193,8 @@ async function startQueueMode({ tarball, workers = 2, credentials = [], workflow
 			QUEUE_BULL_REDIS_PORT: redis.port,
 			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			// n8n settings a caller adds for every process (the carrier day scales the Bull lock with its minute).
+			...env,
 		};
 		const processEnv = async (folder, extra = {}) => {
 			const userFolder = path.join(dir, folder);
@@ -238,9 +234,9 @@ async function startQueueMode({ tarball, workers = 2, credentials = [], workflow
 		started.push({ name: 'n8n main', stop: () => main.stop() });
 		const workerEnvs = [];
 		for (let i = 1; i <= workers; i++) workerEnvs.push(await processEnv(`worker-${i}`));
-		const starting = workerEnvs.map((env) =>
-			runtime.startN8n(env, { command: ['worker', `--concurrency=${workerConcurrency}`], readyTimeoutMs: 240000, newPortsIfTaken: true }),
-		);
+		const startWorkerIn = (workerEnv) =>
+			runtime.startN8n(workerEnv, { command: ['worker', `--concurrency=${workerConcurrency}`], readyTimeoutMs: 240000, newPortsIfTaken: true });
+		const starting = workerEnvs.map(startWorkerIn);
 		const results = await Promise.allSettled(starting);
 		const workerProcs = [];
 		results.forEach((result, i) => {
@@ -253,7 +249,17 @@ async function startQueueMode({ tarball, workers = 2, credentials = [], workflow
 		if (failed) throw failed.reason;
 		const { cookie } = await runtime.setupOwner(main.url);
 		say(`n8n main ${main.url} (pid ${main.pid}); workers ${workerProcs.map((w) => `pid ${w.pid}`).join(', ')}`);
-		return { dir, main, workers: workerProcs, cookie, redis, postgres: pg, stop };
+		/**
+		 * One more worker, in a folder of its own (a worker that was killed is replaced by this, as a supervisor
+		 * restarts it): stopped with the rest by `stop()`.
+		 */
+		let added = 0;
+		const startWorker = async () => {
+			const worker = await startWorkerIn(await processEnv(`worker-added-${++added}`));
+			started.push({ name: `n8n added worker ${added}`, stop: () => worker.stop() });
+			return worker;
+		};
+		return { dir, main, workers: workerProcs, cookie, redis, postgres: pg, stop, startWorker };
 	} catch (error) {
 		await stop();
 		throw error;

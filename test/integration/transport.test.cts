@@ -145,10 +145,32 @@ describe('faults', () => {
 	});
 
 	test('a GET that keeps failing ends with a clear error after 4 attempts', async () => {
-		dt.sandbox.injectFaults({ count: 10, kind: 503 });
+		dt.sandbox.injectFaults({ count: 10, kind: 500 });
+		const result = await dt.run({ parameters: getMany() });
+		expect(result.error?.message).toBe('Datatruck had a problem answering (HTTP 500); try again later');
+		expect(dt.sandbox.log).toHaveLength(4);
+	});
+
+	// The carrier day's outage (docs/carrier-day.md, defect 2): every execution that ran during it failed after 4 tries.
+	test('a 503 outage longer than 4 tries is waited out: a GET and a create (503: not handled) each succeed once', async () => {
+		dt.sandbox.injectFaults({ count: 8, kind: 503 });
+		const read = await dt.run({ parameters: getMany({ returnAll: false, limit: 5 }) });
+		expect(read.error).toBeUndefined();
+		expect(read.json).toHaveLength(5);
+		expect(dt.sandbox.log.map((e) => e.status)).toEqual([...Array(8).fill(503), 200]);
+		dt.sandbox.clearLog();
+		dt.sandbox.injectFaults({ count: 6, kind: 503 });
+		const created = await createWorkOrders([{ reference: 'OUTAGE-1' }], dt.credentials());
+		expect(created.error).toBeUndefined();
+		expect(dt.sandbox.data.workOrders.filter((w) => w.reference_number === 'OUTAGE-1')).toHaveLength(1);
+		expect(dt.sandbox.log.map((e) => e.status)).toEqual([...Array(6).fill(503), 201]);
+	});
+
+	test('an outage that outlasts the retries ends with the 503 message', async () => {
+		dt.sandbox.injectFaults({ count: 20, kind: 503 });
 		const result = await dt.run({ parameters: getMany() });
 		expect(result.error?.message).toBe('Datatruck had a problem answering (HTTP 503); try again later');
-		expect(dt.sandbox.log).toHaveLength(4);
+		expect(dt.sandbox.log).toHaveLength(11);
 	});
 
 	test('broken JSON that never heals is reported as such', async () => {

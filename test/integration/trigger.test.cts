@@ -477,7 +477,7 @@ describe('Datatruck Trigger › cost, changes during a poll, failures', () => {
 		advance(60);
 		const harness = trigger({ event: 'newLoad', options: { startDate: iso(start) } });
 		const unhook = onSandboxRequest(dt.sandbox, (_entry, index) => {
-			if (index === 0) setImmediate(() => dt.sandbox.injectFaults({ kind: 503, count: 4 }));
+			if (index === 0) setImmediate(() => dt.sandbox.injectFaults({ kind: 500, count: 4 }));
 		});
 		const failed = await harness.poll();
 		unhook();

@@ -41,6 +41,13 @@ export const retryPolicy = {
 	rateLimitRetries: 6,
 	/** Retries of a GET after a network fault, a 5xx or a broken JSON body. */
 	faultRetries: 3,
+	/**
+	 * Retries of any request while Datatruck is unavailable: it answers 503 (RFC 9110: the server did not handle
+	 * the request) or refuses the connection (the request never left). Nothing can have been saved, so a create is
+	 * sent again too. Within the same total budget as every retry (timeoutPolicy.totalBudgetMs): a Datatruck that is
+	 * down for a few minutes (an outage, a restart) is waited out instead of failing every execution meanwhile.
+	 */
+	unavailableRetries: 10,
 	backoffBaseMs: 1000,
 	backoffCapMs: 60_000,
 };
@@ -158,7 +165,8 @@ export async function datatruckResponse(
 			}
 			const fault = describeFault(error, timeoutMs);
 			const pauseMs = backoffMs(faults + 1);
-			if (retriesFaults && fault.transient && mayRetry(faults, firstSentAt, pauseMs, timeoutMs)) {
+			const notSent = fault.code === 'ECONNREFUSED';
+			if (((retriesFaults && fault.transient) || notSent) && mayRetry(faults, firstSentAt, pauseMs, timeoutMs, notSent)) {
 				faults++;
 				await pause(pauseMs, signal);
 				continue;
@@ -186,7 +194,8 @@ export async function datatruckResponse(
 		const brokenBody = statusCode < 300 && !isJsonBody(body);
 		if (statusCode >= 500 || brokenBody) {
 			const pauseMs = backoffMs(faults + 1);
-			if (retriesFaults && mayRetry(faults, firstSentAt, pauseMs, timeoutMs)) {
+			const unavailable = statusCode === 503;
+			if ((retriesFaults || unavailable) && mayRetry(faults, firstSentAt, pauseMs, timeoutMs, unavailable)) {
 				faults++;
 				await pause(pauseMs, signal);
 				continue;
@@ -240,8 +249,8 @@ function isJsonBody(body: unknown): boolean {
  * A retry after a fault is sent only while it could still get its whole timeout within the total
  * budget counted from the first try, so a Datatruck that keeps timing out ends the wait in time.
  */
-function mayRetry(faults: number, firstSentAt: number, pauseMs: number, timeoutMs: number): boolean {
-	if (faults >= retryPolicy.faultRetries) return false;
+function mayRetry(faults: number, firstSentAt: number, pauseMs: number, timeoutMs: number, unavailable = false): boolean {
+	if (faults >= (unavailable ? retryPolicy.unavailableRetries : retryPolicy.faultRetries)) return false;
 	return Date.now() - firstSentAt + pauseMs + timeoutMs <= timeoutPolicy.totalBudgetMs;
 }
 

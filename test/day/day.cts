@@ -1,0 +1,192 @@
+/**
+ * Runs the day on a started n8n: minute by scaled minute, the planned events and faults, the other app all day,
+ * samples of memory and static data; then lets the day's work settle and reads back every execution.
+ */
+import { readFileSync } from 'node:fs';
+import { waitFor } from '../e2e/lib/executions.cts';
+import type { Session } from '../e2e/lib/n8n.cts';
+import type { QueueMode } from '../queue/lib/queue.cts';
+import { Dispatchers, MailSenders, OtherApp, sleep } from './actors.cts';
+import { FaultSwitch, regenerateToken, updateCredentialToken } from './faults.cts';
+import type { DayPlan, FaultName } from './plan.cts';
+import { listExecutions, readExecutions, rssOf, staticDataBytes, unfinishedExecutions, type DayExecution, type Sample } from './record.cts';
+import { REGENERATED_TOKEN, type DayServices } from './services.cts';
+import { TRIGGER_ROLES, type DayWorkflow } from './workflows.cts';
+
+export interface Running {
+	plan: DayPlan;
+	services: DayServices;
+	queue: QueueMode & { startWorker(): Promise<QueueMode['workers'][number]> };
+	session: Session;
+	workflows: Array<DayWorkflow & { id: string }>;
+	credentialId: string;
+	credentialData: Record<string, unknown>;
+	webhookUrl: string;
+}
+
+export interface WorkerKill {
+	executionId: string;
+	/** Every execution the killed worker had started and not finished (the aimed one among them). */
+	heldExecutions: string[];
+	/** The killed worker's n8n log. */
+	logFile: string;
+	reference: string;
+	killedPid: number;
+	at: number;
+	replacementPid?: number;
+}
+
+export interface DayRecord {
+	dayStart: number;
+	dayEnd: number;
+	settledAt: number;
+	faults: FaultSwitch['log'];
+	changes: Dispatchers['changes'];
+	mails: MailSenders['sent'];
+	samples: Sample[];
+	workerKill?: WorkerKill;
+	executions: Record<string, DayExecution[]>;
+	/** The credential was updated with the regenerated token at (ms), when the day regenerated it. */
+	credentialUpdatedAt?: number;
+}
+
+const say = (msg: string) => process.stdout.write(`[day] ${msg}\n`);
+
+/** Processes to sample: the main and each worker slot (a killed worker's slot goes on with its replacement). */
+function processes(run: Running): Record<string, number> {
+	return Object.fromEntries([['main', run.queue.main.pid], ...run.queue.workers.map((w, i) => [`worker ${i + 1}`, w.pid])]);
+}
+
+async function sample(run: Running, minute: number, withStaticData: boolean): Promise<Sample> {
+	const rss: Record<string, number> = {};
+	const pids: Record<string, number> = {};
+	for (const [name, pid] of Object.entries(processes(run))) {
+		const bytes = rssOf(pid);
+		if (bytes !== undefined) [rss[name], pids[name]] = [bytes, pid];
+	}
+	const staticData: Record<string, number> = {};
+	if (withStaticData) for (const wf of run.workflows) staticData[wf.role] = await staticDataBytes(run.session, wf.id);
+	return { at: Date.now(), minute, rss, pids, staticData };
+}
+
+/** Which worker runs an execution, from the workers' logs ("Worker started execution 12"). */
+function workerRunning(run: Running, executionId: string): number {
+	return run.queue.workers.findIndex((w) => new RegExp(`Worker started execution ${executionId}\\b`).test(readFileSync(w.logFile, 'utf8')));
+}
+
+/**
+ * The worker kill: the next work order create is stored by Datatruck and its answer held (a hang after handling),
+ * a complete repair mail arrives, and once Datatruck holds the work order the worker running that execution is
+ * killed (SIGKILL, its process group) and a new one started, as a supervisor would.
+ */
+async function killWorkerMidCreate(run: Running, mails: MailSenders, minute: number): Promise<WorkerKill> {
+	const { sb } = run.services;
+	sb.injectFaults({ kind: 'hang', count: 1, match: { method: 'POST', path: '/work-orders/create/' }, afterHandling: true, hangMs: 120_000 });
+	const mail = await mails.send({ minute, kind: 'repairMail', index: 900 }, true);
+	const reference = mail.repair!.reference;
+	await waitFor('the work order of the kill mail in Datatruck', () => (sb.data.workOrders.some((w) => w.reference_number === reference) ? true : undefined), 120_000);
+	const mailbox = run.workflows.find((wf) => wf.role === 'repairMailbox')!;
+	const execution = await waitFor('the running mailbox execution', async () => {
+		const running = (await listExecutions(run.session, mailbox.id)).filter((e) => e.status === 'running');
+		return running.length ? running[0] : undefined;
+	}, 30_000);
+	const slot = await waitFor('the worker that runs it', () => {
+		const index = workerRunning(run, execution.id);
+		return index >= 0 ? index : undefined;
+	}, 30_000);
+	const victim = run.queue.workers[slot];
+	const text = readFileSync(victim.logFile, 'utf8');
+	const finished = new Set([...text.matchAll(/Worker finished execution (\d+)/g)].map((m) => m[1]));
+	const heldExecutions = [...text.matchAll(/Worker started execution (\d+)/g)].map((m) => m[1]).filter((id) => !finished.has(id));
+	process.kill(-victim.pid, 'SIGKILL');
+	say(`killed worker ${slot + 1} (pid ${victim.pid}) while execution ${execution.id} waited for Datatruck's answer to its create; it held executions ${heldExecutions.join(', ')}`);
+	const kill: WorkerKill = { executionId: execution.id, heldExecutions, logFile: victim.logFile, reference, killedPid: victim.pid, at: Date.now() };
+	// The supervisor starts a new worker in its place; the day goes on meanwhile.
+	void run.queue.startWorker().then((worker) => {
+		run.queue.workers[slot] = worker;
+		kill.replacementPid = worker.pid;
+		say(`worker ${slot + 1} restarted (pid ${worker.pid})`);
+	});
+	return kill;
+}
+
+export async function runDay(run: Running): Promise<DayRecord> {
+	const { plan, services } = run;
+	const { minuteMs, minutes } = plan.length;
+	const dispatchers = new Dispatchers(services.sb, minuteMs);
+	const mails = new MailSenders({ seed: plan.seed, repairs: services.repairs, loads: services.loads, webhookUrl: run.webhookUrl });
+	const otherApp = new OtherApp(services.sb, Math.round(plan.otherAppShare * 20), minuteMs);
+	const faults = new FaultSwitch(services.sb);
+	const samples: Sample[] = [];
+	let workerKill: WorkerKill | undefined;
+	let credentialUpdatedAt: number | undefined;
+	otherApp.start();
+	const dayStart = Date.now();
+	say(`the day starts: ${minutes} scaled minutes of ${minuteMs} ms`);
+	for (let minute = 0; minute <= minutes; minute++) {
+		await sleep(dayStart + minute * minuteMs - Date.now());
+		for (const fault of plan.faults) {
+			// A fault that cannot be played (an API of n8n refusing) is recorded and the day goes on: its checks fail.
+			try {
+				if (fault.from === minute) {
+					if (fault.name === 'workerKill') {
+						faults.start('workerKill');
+						workerKill = await killWorkerMidCreate(run, mails, minute);
+					} else if (fault.name === 'tokenRegenerated') {
+						regenerateToken(services.sb, REGENERATED_TOKEN);
+						faults.start('tokenRegenerated');
+					} else faults.start(fault.name as FaultName);
+					say(`minute ${minute}: ${fault.name} starts`);
+				}
+				if (fault.to === minute) {
+					if (fault.name === 'tokenRegenerated') {
+						await updateCredentialToken(run.session, run.credentialId, run.credentialData, REGENERATED_TOKEN);
+						otherApp.token = REGENERATED_TOKEN;
+						credentialUpdatedAt = Date.now();
+					}
+					faults.end(fault.name);
+					say(`minute ${minute}: ${fault.name} ends`);
+				}
+			} catch (error) {
+				say(`minute ${minute}: ${fault.name} could not be played: ${(error as Error).message}`);
+				faults.log.push({ name: fault.name, from: Date.now(), to: Date.now(), note: `not played: ${(error as Error).message}` });
+			}
+		}
+		for (const event of plan.events.filter((e) => e.minute === minute)) {
+			if (event.kind === 'load') dispatchers.apply(event.move, event.pick);
+			else await mails.send(event);
+		}
+		samples.push(await sample(run, minute, minute % 5 === 0));
+	}
+	const dayEnd = Date.now();
+	await otherApp.stop();
+	say('the day is over: letting its work settle');
+	const settledAt = await settle(run, dayEnd);
+	samples.push(await sample(run, minutes + 1, true));
+	const executions: Record<string, DayExecution[]> = {};
+	// The checks read every trigger event, and of the sync only its runs after the day.
+	const wanted = (wf: DayWorkflow) => (startedAt: number) => (TRIGGER_ROLES as readonly string[]).includes(wf.role) || (wf.role === 'sync' && startedAt > dayEnd);
+	for (const wf of run.workflows) executions[wf.role] = await readExecutions(run.session, wf, wf.id, wanted(wf));
+	return { dayStart, dayEnd, settledAt, faults: faults.log, changes: dispatchers.changes, mails: mails.sent, samples, workerKill, executions, credentialUpdatedAt };
+}
+
+/**
+ * Settled: a sync that started after the day's last change has finished, every trigger has polled at least three
+ * scaled minutes since, and no execution of any day workflow is still running.
+ */
+async function settle(run: Running, dayEnd: number): Promise<number> {
+	const { minuteMs } = run.plan.length;
+	const sync = run.workflows.find((wf) => wf.role === 'sync')!;
+	await waitFor('a sync started after the day ended', async () => {
+		const done = (await listExecutions(run.session, sync.id)).filter((e) => e.stoppedAt && Date.parse(e.startedAt ?? '') > dayEnd);
+		return done.length ? true : undefined;
+	}, (run.plan.syncEveryMinutes + 10) * minuteMs + 120_000);
+	await sleep(Math.max(0, dayEnd + 3 * minuteMs - Date.now()));
+	// Runs started from now on (the next sync, a poll) are the settled n8n's, not the day's: only the earlier ones must end.
+	const settling = Date.now();
+	await waitFor('every execution of the day to finish', async () => {
+		const running = (await unfinishedExecutions(run.session)).filter((e) => Date.parse(e.startedAt ?? e.createdAt ?? '') < settling);
+		return running.length ? undefined : true;
+	}, 180_000);
+	return Date.now();
+}

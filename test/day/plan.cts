@@ -1,0 +1,98 @@
+/**
+ * The day's events and faults, all drawn from one seed (printed at the start, so a day can be replayed):
+ * dispatchers book, dispatch, pick up, deliver, flag and cancel loads every scaled minute; shops and drivers
+ * mail repair requests (complete, missing a fact, one malformed); brokers mail rate confirmations (with and
+ * without the PDF). The faults sit at fixed places of the day, scaled to its length; around the worker kill the
+ * day is quiet, so that the killed worker holds only the execution the kill is aimed at.
+ */
+import { Prng } from '../sandbox/prng.cts';
+import type { DayLength } from './scale.cts';
+
+export type LoadMove = 'book' | 'dispatch' | 'pickUp' | 'deliver' | 'flag' | 'unflag' | 'cancel';
+
+export type DayEvent =
+	| { minute: number; kind: 'load'; move: LoadMove; pick: number }
+	| { minute: number; kind: 'repairMail'; index: number }
+	| { minute: number; kind: 'rateConfirmation'; index: number; withPdf: boolean };
+
+export type FaultName = 'restart' | 'outage' | 'release' | 'workerKill' | 'tokenRegenerated';
+
+export interface FaultWindow {
+	name: FaultName;
+	/** Scaled minutes from the start of the day. */
+	from: number;
+	to: number;
+}
+
+export interface DayPlan {
+	seed: number;
+	length: DayLength;
+	events: DayEvent[];
+	faults: FaultWindow[];
+	/** Share of the token another app on the same token takes all day (0 = none). */
+	otherAppShare: number;
+	/** Every how many scaled minutes the sync (Load › Get Many, Return All) runs. */
+	syncEveryMinutes: number;
+	/** Loads Datatruck holds when the day starts. */
+	loadsAtStart: number;
+}
+
+/** Where the faults fall, as fractions of the day; the short day has the three CI runs (outage, release, kill). */
+function faultsOf(length: DayLength, short: boolean): FaultWindow[] {
+	const at = (fraction: number) => Math.round(length.minutes * fraction);
+	if (short) {
+		return [
+			{ name: 'outage', from: 5, to: 10 },
+			{ name: 'release', from: 12, to: 17 },
+			{ name: 'workerKill', from: 20, to: 21 },
+		];
+	}
+	return [
+		{ name: 'restart', from: at(0.1), to: at(0.1) + 1 },
+		{ name: 'outage', from: at(0.22), to: at(0.22) + 5 },
+		{ name: 'release', from: at(0.35), to: at(0.35) + 60 },
+		{ name: 'workerKill', from: at(0.58), to: at(0.58) + 1 },
+		{ name: 'tokenRegenerated', from: at(0.72), to: at(0.72) + 8 },
+	];
+}
+
+/** Scaled minutes around the worker kill in which nothing happens, so that the kill hits one execution only. */
+export const QUIET_AROUND_KILL = 2;
+
+export function planDay(seed: number, length: DayLength, short: boolean): DayPlan {
+	const random = new Prng(seed);
+	const faults = faultsOf(length, short);
+	const kill = faults.find((f) => f.name === 'workerKill');
+	const quiet = (minute: number) => kill !== undefined && minute >= kill.from - QUIET_AROUND_KILL && minute <= kill.to + QUIET_AROUND_KILL;
+	const events: DayEvent[] = [];
+	let repairMails = 0;
+	let rateConfirmations = 0;
+	// The first minutes let every trigger make its activation poll; the last ones let the day's work settle.
+	const lastEventMinute = length.minutes - 3;
+	for (let minute = 2; minute <= lastEventMinute; minute++) {
+		if (quiet(minute)) continue;
+		events.push({ minute, kind: 'load', move: 'book', pick: random.next() });
+		for (const move of ['dispatch', 'pickUp', 'deliver'] as const) {
+			if (random.chance(0.6)) events.push({ minute, kind: 'load', move, pick: random.next() });
+		}
+		if (random.chance(0.2)) events.push({ minute, kind: 'load', move: 'flag', pick: random.next() });
+		// A dispatcher clears a flag once the problem is solved (the flagged-load trigger's snapshot shrinks again).
+		if (random.chance(0.15)) events.push({ minute, kind: 'load', move: 'unflag', pick: random.next() });
+		if (random.chance(0.08)) events.push({ minute, kind: 'load', move: 'cancel', pick: random.next() });
+		if (random.chance(short ? 0.3 : 0.12)) events.push({ minute, kind: 'repairMail', index: repairMails++ });
+		if (random.chance(short ? 0.2 : 0.08)) events.push({ minute, kind: 'rateConfirmation', index: rateConfirmations, withPdf: rateConfirmations++ % 4 !== 3 });
+	}
+	return {
+		seed,
+		length,
+		events,
+		faults,
+		otherAppShare: short ? 0 : 0.2,
+		syncEveryMinutes: short ? 10 : 20,
+		loadsAtStart: short ? 400 : 1200,
+	};
+}
+
+export function faultAt(plan: DayPlan, name: FaultName): FaultWindow | undefined {
+	return plan.faults.find((f) => f.name === name);
+}

@@ -1,0 +1,149 @@
+/**
+ * What n8n did all day, read back through its REST API (what the editor's Executions tab shows): every execution
+ * of every day workflow with the records its record node emitted and the error it ended with; and what the day's
+ * processes looked like while it ran (each n8n process's resident memory, each workflow's static data).
+ */
+import { readFileSync } from 'node:fs';
+import { executionRun, isRunning } from '../e2e/lib/executions.cts';
+import type { Session } from '../e2e/lib/n8n.cts';
+import type { ExecutionRun } from '../e2e/lib/output.cts';
+import type { DayWorkflow } from './workflows.cts';
+
+export interface DayExecution {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+	startedAt: number;
+	stoppedAt: number | null;
+	/** The JSON of the items the workflow's record node emitted (empty when it did not run). */
+	records: Array<Record<string, unknown>>;
+	/** The execution's error message (its own, or the first failed node's), when it failed. */
+	error?: string;
+	/** Names of the nodes that ran. */
+	ran: string[];
+}
+
+interface Listed {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+	startedAt: string | null;
+	createdAt?: string;
+	stoppedAt: string | null;
+}
+
+/** n8n's REST API, asked again when a busy main process does not answer in time (it polls, enqueues and serves at once). */
+async function patientRest(session: Session, path: string): Promise<any> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await session.rest('GET', path);
+		} catch (error) {
+			if (attempt >= 5 || !/timed out|ECONNRESET|socket hang up/.test(String(error))) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+		}
+	}
+}
+
+/** Executions of the day not yet finished, of every workflow at once. */
+export async function unfinishedExecutions(session: Session): Promise<Listed[]> {
+	const filter = encodeURIComponent(JSON.stringify({ status: ['new', 'running', 'waiting'] }));
+	return (await patientRest(session, `/executions?filter=${filter}&limit=100`)).data.results;
+}
+
+/**
+ * Every execution of a workflow, newest first, paged through n8n's list (100 a page). n8n 2.41 pages by the
+ * `nextCursor` of each answer (its `lastId` is refused: "Use cursor to load execution pages").
+ */
+export async function listExecutions(session: Session, workflowId: string): Promise<Listed[]> {
+	const all: Listed[] = [];
+	let cursor: string | undefined;
+	for (;;) {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const page = await patientRest(session, `/executions?filter=${filter}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+		const results: Listed[] = page.data.results;
+		all.push(...results);
+		cursor = page.data.nextCursor ?? undefined;
+		if (!cursor || !results.length) return all;
+	}
+}
+
+function errorOfRun(run: ExecutionRun): string | undefined {
+	const own = run.data?.resultData?.error;
+	if (own?.message) return [own.message, own.description].filter(Boolean).join(' ');
+	for (const runs of Object.values(run.data?.resultData?.runData ?? {})) {
+		const error = runs[0]?.error;
+		if (error?.message) return [error.message, error.description].filter(Boolean).join(' ');
+	}
+	return undefined;
+}
+
+/**
+ * Every execution of a day workflow; the run data (records, error) is read for the failed ones and those `wanted`
+ * says (each read carries the whole run, a sync's every load: the rest are counted, not read).
+ */
+export async function readExecutions(session: Session, wf: DayWorkflow, workflowId: string, wanted: (startedAt: number) => boolean = () => true): Promise<DayExecution[]> {
+	const patient = { rest: (_method: string, path: string) => patientRest(session, path) };
+	const listed = await listExecutions(session, workflowId);
+	const out: DayExecution[] = [];
+	for (const e of listed.reverse()) {
+		const base = {
+			id: e.id,
+			workflowId,
+			status: e.status,
+			mode: e.mode,
+			// A poll that failed never started an execution: n8n records it with no start time.
+			startedAt: Date.parse(e.startedAt ?? e.createdAt ?? e.stoppedAt ?? ''),
+			stoppedAt: e.stoppedAt ? Date.parse(e.stoppedAt) : null,
+		};
+		if (isRunning(e.status) || (e.status === 'success' && !wanted(base.startedAt))) {
+			out.push({ ...base, records: [], ran: [] });
+			continue;
+		}
+		let run: ExecutionRun;
+		try {
+			run = await executionRun(patient, e.id, 5000);
+		} catch (error) {
+			// A crashed execution (its worker killed) may have no run data at all.
+			out.push({ ...base, records: [], ran: [], error: `no run data: ${(error as Error).message}` });
+			continue;
+		}
+		const runData = run.data?.resultData?.runData ?? {};
+		const node = runData[wf.recordNode]?.[0];
+		out.push({
+			...base,
+			records: (node?.data?.main?.[0] ?? []).map((item) => item.json),
+			ran: Object.keys(runData),
+			error: base.status === 'success' ? undefined : (errorOfRun(run) ?? base.status),
+		});
+	}
+	return out;
+}
+
+/** Resident memory of a process in bytes (/proc), or undefined once it is gone. */
+export function rssOf(pid: number): number | undefined {
+	try {
+		const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+		return match ? Number(match[1]) * 1024 : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+export interface Sample {
+	at: number;
+	/** Scaled minute of the day. */
+	minute: number;
+	rss: Record<string, number>;
+	/** The pid each `rss` entry was read from (a restarted worker's slot changes pid). */
+	pids: Record<string, number>;
+	/** Bytes of each workflow's static data as n8n stores it (JSON), by role. */
+	staticData: Record<string, number>;
+}
+
+/** Bytes of a workflow's static data, as the editor's API returns the workflow. */
+export async function staticDataBytes(session: Session, workflowId: string): Promise<number> {
+	const { data } = await patientRest(session, `/workflows/${workflowId}`);
+	return JSON.stringify(data.staticData ?? {}).length;
+}

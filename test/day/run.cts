@@ -1,0 +1,121 @@
+/**
+ * `npm run day` / `npm run day:short`: a carrier's day on real n8n 2.41.1 in queue mode (scripts/queue-mode.js:
+ * Redis, Postgres, a main process and two workers with the packed package) against the sandbox in the published
+ * profile, every shipped workflow active at once on one token, through the day's faults; then the day is checked
+ * against the sandbox's own record (checks.cts) and written up (report.cts, chart.cts).
+ *
+ *   DAY_SEED=1234 npm run day:short      replays a day (the seed is printed at the start)
+ *   DAY_TARBALL=/path/pkg.tgz            uses a packed package instead of building one
+ */
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildAndPack } from '../../scripts/pack.cjs';
+import { waitFor } from '../e2e/lib/executions.cts';
+import { saveAndPublish } from '../e2e/lib/publish.cts';
+import { sessionOf, startQueueMode } from '../queue/lib/queue.cts';
+import { API_PREFIX } from '../sandbox/index.cts';
+import { runDay, type Running } from './day.cts';
+import { planDay } from './plan.cts';
+import { FULL_DAY, SHORT_DAY } from './scale.cts';
+import { startServices } from './services.cts';
+import { dayCredentials, dayWorkflows, RATECON_IMAP } from './workflows.cts';
+import { judgeDay } from './checks.cts';
+import { writeReport } from './report.cts';
+
+const ROOT = resolve(__dirname, '../..');
+export const DAY_DIR = resolve(ROOT, '.cache/day');
+const say = (msg: string) => process.stdout.write(`[day] ${msg}\n`);
+
+async function main(): Promise<number> {
+	const short = process.argv.includes('--short');
+	const seed = Number(process.env.DAY_SEED ?? Math.floor(Math.random() * 1_000_000));
+	const length = short ? SHORT_DAY : FULL_DAY;
+	const plan = planDay(seed, length, short);
+	say(`seed ${seed} (replay: DAY_SEED=${seed} npm run ${short ? 'day:short' : 'day'}); ${plan.events.length} events; faults ${plan.faults.map((f) => `${f.name} ${f.from}-${f.to}`).join(', ')}`);
+	mkdirSync(DAY_DIR, { recursive: true });
+	const services = await startServices(plan);
+	let queue: Running['queue'] | undefined;
+	let killedLog: string | undefined;
+	// Ctrl-C or a CI timeout: n8n, Redis, Postgres and Dovecot run in process groups of their own, so stop them here.
+	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+		process.once(signal, () => {
+			say(`${signal}: stopping n8n and the day's services`);
+			void Promise.allSettled([queue?.stop(), services.stop()]).then(() => process.exit(1));
+		});
+	}
+	try {
+		const tarball = process.env.DAY_TARBALL ?? buildAndPack(resolve(DAY_DIR, 'pack'));
+		const { minuteMs } = length;
+		queue = (await startQueueMode({
+			tarball,
+			workers: 2,
+			name: 'day',
+			env: {
+				// n8n's Bull lock on the scaled minute, so that a killed worker's job is found stalled within the day.
+				QUEUE_WORKER_LOCK_DURATION: String(4 * minuteMs),
+				QUEUE_WORKER_LOCK_RENEW_TIME: String(minuteMs),
+				QUEUE_WORKER_STALLED_INTERVAL: String(2 * minuteMs),
+				// n8n 1.x re-runs a stalled job once by default; 2.41 never does (maxStalledCount 0, fixed). See docs/carrier-day.md.
+				QUEUE_WORKER_MAX_STALLED_COUNT: '0',
+			},
+		} as never)) as Running['queue'];
+		const session = sessionOf(queue);
+		const workflows = dayWorkflows({ minuteMs, syncEveryMinutes: plan.syncEveryMinutes, slackUrl: `${services.slack.url}/services/day/alerts` });
+		const credentials = dayCredentials(
+			{ origin: services.sb.origin, token: services.sb.token },
+			minuteMs,
+			services.repairs.credential('dtExampleImap001', 'IMAP account'),
+			services.loads.credential(RATECON_IMAP.id, RATECON_IMAP.name),
+			services.smtp.credential('dtExampleSmtp001', 'SMTP account'),
+		);
+		const ids = await saveAndPublish(session, credentials, workflows.map((wf) => wf.json));
+		const credentialId = (await session.rest('GET', '/credentials')).data.find((c: { name: string }) => c.name === credentials[0].name).id;
+		const published = workflows.map((wf) => ({ ...wf, id: ids.get(wf.json.id)! }));
+		say(`published ${published.length} workflows: ${published.map((wf) => wf.name).join('; ')}`);
+		await waitFor('both mailboxes to be watched (IMAP IDLE)', () => (services.repairs.waitingForMail() && services.loads.waitingForMail() ? true : undefined), 120_000);
+		await waitFor('every trigger\'s activation poll', () => (services.sb.log.filter((e) => e.path === `${API_PREFIX}/orders/`).length >= 4 ? true : undefined), 120_000);
+		const webhookPath = (published.find((wf) => wf.role === 'repairWebhook')!.json.nodes[0] as { parameters: { path: string } }).parameters.path;
+		const record = await runDay({
+			plan,
+			services,
+			queue,
+			session,
+			workflows: published,
+			credentialId,
+			credentialData: credentials[0].data,
+			webhookUrl: `${queue.main.url}/webhook/${webhookPath}`,
+		});
+		killedLog = record.workerKill?.logFile;
+		writeFileSync(resolve(DAY_DIR, 'record.json'), JSON.stringify({ plan: { ...plan, events: plan.events.length }, record, log: services.sb.log.map(({ headers, body, ...e }) => ({ ...e, host: headers.host, body: undefined })) }));
+		const verdict = judgeDay({ plan, record, services, workflows: published });
+		writeReport({ plan, record, verdict, services, workflows: published, short });
+		const passed = verdict.checks.filter((c) => c.pass).length;
+		const failed = verdict.checks.length - passed;
+		for (const check of verdict.checks) say(`${check.pass ? 'PASS' : 'FAIL'} ${check.name}: ${check.detail}`);
+		process.stdout.write(`day: ${passed} passed, ${failed} failed\n`);
+		return failed === 0 ? 0 : 1;
+	} finally {
+		if (queue) keepLogs(queue, killedLog);
+		await queue?.stop();
+		await services.stop();
+	}
+}
+
+/** n8n's logs outlive the run's temporary folder, for reading after a failed day. */
+function keepLogs(queue: Running['queue'], killedLog?: string): void {
+	const dir = resolve(DAY_DIR, 'logs');
+	mkdirSync(dir, { recursive: true });
+	if (killedLog && existsSync(killedLog)) copyFileSync(killedLog, resolve(dir, 'killed-worker.log'));
+	for (const [name, proc] of [['main', queue.main], ...queue.workers.map((w, i) => [`worker-${i + 1}`, w] as const)] as const) {
+		if (existsSync(proc.logFile)) copyFileSync(proc.logFile, resolve(dir, `${name}.log`));
+	}
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error) => {
+		process.stderr.write(`${error.stack || error}\n`);
+		process.stdout.write('day: 0 passed, 1 failed\n');
+		process.exit(1);
+	},
+);
