@@ -31,12 +31,13 @@ describe('a create or update whose answer was lost', () => {
 		expect(write.stored()).toBe(1);
 	});
 
-	test('a create that never reached Datatruck (connection refused) says nothing was saved', async () => {
+	// A refused connection is retried like an outage (A38: nothing was handled), so the message counts the tries.
+	test('a create that never reached Datatruck (connection refused) is tried again, then says nothing was saved', async () => {
 		const result = await dt.run({
 			parameters: WRITES[0].parameters,
 			credentials: dt.credentials({ company: 'http://127.0.0.1:9' }),
 		});
-		expect(result.error?.message).toBe('Could not get an answer from Datatruck (127.0.0.1:9): Datatruck refused the connection');
+		expect(result.error?.message).toBe('Could not get an answer from Datatruck (127.0.0.1:9) after 11 attempts: Datatruck refused the connection');
 		expect(result.error?.description).toBe(
 			'The request did not reach Datatruck, so nothing was saved; it is safe to run again (error code ECONNREFUSED).',
 		);
