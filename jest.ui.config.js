@@ -7,6 +7,10 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test/ui'],
 	testMatch: ['<rootDir>/test/ui/**/*.test.cts'],
+	// The newcomer files (issue 42) doubled the suite's time and pushed `npm test` past its 20-minute budget on 2 cores
+	// (24.7 min, with listUnderChange's timing-bound tests failing under the contention): until they fit, they run with
+	// `npm run test:ui:newcomer` (DATATRUCK_UI_ALL=1) and `npm run screenshots`, not in `npm test`.
+	testPathIgnorePatterns: process.env.DATATRUCK_UI_ALL ? [] : ['/test/ui/newcomer'],
 	moduleFileExtensions: ['ts', 'cts', 'js', 'json'],
 	transform: {
 		'^.+\\.c?ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
