@@ -200,6 +200,15 @@ describe('Datatruck ignores the filter and answers newest first (its published p
 		expect(said(info)).toEqual([]);
 	});
 
+	test('work orders without a reference_number field (the published read fields): an error, never "none"', async () => {
+		const { mail, reference } = await readyMail();
+		dt.sandbox.data.workOrders.splice(0, Infinity, ...seeded.map(({ reference_number: _, ...read }) => read as WorkOrder));
+		const result = await check(mail);
+		expect(result.error?.message).toBe(`Check for Existing Work Order could not look for reference ${reference} in Datatruck`);
+		expect(result.error?.description).toMatch(/^Datatruck ignores the filter on reference_number and its work orders carry no reference_number field/);
+		expect(reads()).toEqual([['filtered', '1', '25']]);
+	});
+
 	test('a page number Datatruck ignores: an error, not a look at page 1 three times', async () => {
 		dt.sandbox.configure({ lists: { workOrders: { ...PUBLISHED_QUERY, ignorePage: true } } });
 		const { mail, reference } = await readyMail();

@@ -27,7 +27,8 @@ export interface ExistingWorkOrder {
  * the newest work orders, where the work order of a recent answer is, are matched in the node. Where they are is read
  * from the answer, never trusted from `ordering` (A22): ids newest first, the first NEWEST_PAGES pages; oldest first,
  * the last NEWEST_PAGES pages by the answer's `count` and served page size; in no order, the whole list when it is
- * within MAX_PAGES pages, else an error (it cannot look, and never says "none" when it could not). A look-up that
+ * within MAX_PAGES pages, else an error (it cannot look, and never says "none" when it could not; nor where the
+ * work orders carry no `reference_number`, which Datatruck's published read fields lack). A look-up that
  * stops before the end of the list without finding the reference says so in n8n's log and in `complete`.
  */
 export async function workOrderByReference(ctx: DatatruckContext, reference: string): Promise<ExistingWorkOrder> {
@@ -57,6 +58,8 @@ export async function workOrderByReference(ctx: DatatruckContext, reference: str
 	for (;;) {
 		const found = recordsOf(pages).find(isIt);
 		if (found) return { found, complete: true, workOrdersChecked: recordsOf(pages).length };
+		// Datatruck's published read fields lack reference_number: work orders without it can never match.
+		if (!recordsOf(pages).some((record) => 'reference_number' in record) && recordsOf(pages).length) throw unreadable(ctx, reference);
 		const order = idOrder(pages);
 		if (order !== 'newestFirst') orderingNotHeld(ctx, origin, order);
 		const wanted = wantedPages(pages);
@@ -105,5 +108,11 @@ function cannotLook(ctx: DatatruckContext, reference: string, pages: PagesRead):
 function pageRepeated(ctx: DatatruckContext, reference: string, page: number): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), `Check for Existing Work Order could not look for reference ${reference} in Datatruck`, {
 		description: `Datatruck answered page ${page} of the work order list with work orders of a page already read: it seems to ignore the page number, so the newest work orders cannot be reached. ${TURN_OFF}`,
+	});
+}
+
+function unreadable(ctx: DatatruckContext, reference: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `Check for Existing Work Order could not look for reference ${reference} in Datatruck`, {
+		description: `Datatruck ignores the filter on reference_number and its work orders carry no reference_number field, so the node cannot tell which one was created for this request. ${TURN_OFF}`,
 	});
 }
