@@ -189,6 +189,22 @@ export const SCHEMA_CASES: SchemaCase[] = [
 		},
 		items: [{ subject: 'T-111 brakes, our WO-971268', textPlain: 'Truck 111 brakes grinding, tomorrow 2pm, odometer 412,870' }],
 	},
+	{
+		node: 'datatruck',
+		name: 'a repair request looked for where Datatruck ignores the filter on reference_number (existingCheck counts the work orders compared)',
+		sandbox: { lists: { workOrders: { ignoreFilter: true, ignorePageSize: true } } },
+		parameters: {
+			resource: 'workOrder',
+			operation: 'extractFromText',
+			options: {
+				checkExisting: true,
+				timeZone: 'America/Chicago',
+				now: SCHEMA_CLOCK,
+				defaults: { values: { typeWorkOrder: 'Repair', paymentType: 'Credit Card', assignedTo: 'Tony Mechanic', status: 'Pending', invoiceId: 'TBD' } },
+			},
+		},
+		items: [{ subject: 'T-112 brakes', textPlain: 'Truck 112 brakes grinding, tomorrow 2pm, odometer 412,870' }],
+	},
 
 	// Datatruck Trigger: every event, Simplify off and on (work orders have no Simplify)
 	...['newLoad', 'loadFlagged', 'loadPickedUp', 'loadDelivered'].flatMap((event) => [

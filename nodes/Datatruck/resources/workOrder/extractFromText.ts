@@ -75,7 +75,7 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					"Whether to look in Datatruck for a work order with this request's reference number before saying it is ready (one read-only request). Found: Ready is false and Already Created names it, so an answer sent twice or a run repeated creates nothing.",
+					"Whether to look in Datatruck for a work order with this request's reference number before saying it is ready (read-only: one request where Datatruck filters by it, at most 4 where it does not). Found: Ready is false and Already Created names it, so an answer sent twice or a run repeated creates nothing. Existing Check says how far it looked.",
 			},
 			{
 				displayName: 'Check Unit in Datatruck',
