@@ -191,6 +191,22 @@ describe('Datatruck ignores the filter and answers newest first (its published p
 		expect(said(warn).filter((line) => /A22/.test(line))).toEqual([]);
 	});
 
+	test('work orders created while it reads shift the next page: the repeated ones are no disorder, still newest first', async () => {
+		const { mail } = await readyMail();
+		listOf(66);
+		// Two work orders created after every page answered: page 2 starts with the last two of page 1, and so on.
+		dt.sandbox.live.configure({ create: 2, seed: 13 });
+		try {
+			const result = await check(mail);
+			expect(result.error).toBeUndefined();
+			expect(result.json[0]).toMatchObject({ ready: true, existingCheck: { complete: false, workOrdersChecked: 26 } });
+			expect(reads().map(([, page]) => page)).toEqual(['1', '2', '3']);
+			expect(said(warn).filter((line) => /A22/.test(line))).toEqual([]);
+		} finally {
+			dt.sandbox.live.off();
+		}
+	});
+
 	test('a list of 3 pages or fewer is read to its end: complete, nothing said', async () => {
 		const { mail } = await readyMail();
 		listOf(28);
