@@ -69,6 +69,8 @@ describe('Work Order › Extract From Text', () => {
 			question: null,
 			requestReference: expect.stringMatching(/^REQ-[0-9A-F]{12}$/),
 			alreadyCreated: null,
+			// The option is not set: Datatruck's work orders were not looked at.
+			existingCheck: null,
 			workOrder: {
 				procedure_name: 'TRK Brake Issue',
 				truck: 'T112',

@@ -70,8 +70,11 @@ export type ListName = (typeof LIST_NAMES)[number];
 export interface ListSwitch {
 	/** Ignores `filter` wholly (true), or the conditions on these columns (trucks, trailers: the `search`/`status` parameters). */
 	ignoreFilter?: true | string[];
-	/** Answers in its default order whatever `ordering` says. */
-	ignoreOrdering?: boolean;
+	/**
+	 * Answers in its default order whatever `ordering` says (true), or in this ordering (`id`: oldest first, a field
+	 * such as `procedure_name`: in no order by id), as a server that sorts its own way would.
+	 */
+	ignoreOrdering?: boolean | string;
 	/** Takes one ordering field: a 400 on "a,b" (`reject`), or sorts by "a" alone (`ignoreRest`). */
 	singleOrdering?: 'reject' | 'ignoreRest';
 	/** A 400 for a filter on a column the specification does not publish for that list. */
@@ -181,7 +184,8 @@ const SWITCH_CHECKS: { [K in keyof ListSwitch]-?: (value: unknown, list: ListNam
 		if (fine) return undefined;
 		return allowed ? `must be true or a non-empty list of ${allowed.join(', ')}` : 'must be true or a non-empty list of column names';
 	},
-	ignoreOrdering: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
+	ignoreOrdering: (v) =>
+		typeof v === 'boolean' || (typeof v === 'string' && /^-?\w+(__\w+)*$/.test(v)) ? undefined : 'must be true, false or one ordering field such as "id"',
 	singleOrdering: (v) => (v === 'reject' || v === 'ignoreRest' ? undefined : 'must be "reject" or "ignoreRest"'),
 	rejectUnknownColumns: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
 	ignorePageSize: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),

@@ -44,6 +44,7 @@ function honouredFilter(raw: string | null, switches: ListSwitch, published: Obj
 }
 
 function honouredOrdering(raw: string | null, switches: ListSwitch): string | null {
+	if (typeof switches.ignoreOrdering === 'string') return switches.ignoreOrdering;
 	if (switches.ignoreOrdering) return null;
 	const severalFields = raw !== null && raw.includes(',');
 	if (!severalFields || switches.singleOrdering === undefined) return raw;

@@ -107,6 +107,26 @@ describe('sandbox profiles: the ways Datatruck may differ (issue 28)', () => {
 			expect(ids(await list('/orders/', { page_size: 25, ordering: 'id' }))).toEqual(newestFirst);
 		});
 
+		it('ignoreOrdering with a field: answers in that order whatever ordering says (work orders oldest first, or by procedure)', async () => {
+			const byId = [...sandbox.data.workOrders].map((w) => w.id).sort((a, b) => a - b);
+			expect(ids(await list('/work-orders/', { page_size: 25, ordering: '-id' }))).toEqual([...byId].reverse().slice(0, 25));
+			sandbox.configure({ lists: { workOrders: { ignoreOrdering: 'id' } } });
+			expect(ids(await list('/work-orders/', { page_size: 25, ordering: '-id' }))).toEqual(byId.slice(0, 25));
+			sandbox.configure({ lists: { workOrders: { ignoreOrdering: 'procedure_name' } } });
+			const byProcedure = [...sandbox.data.workOrders].sort((a, b) => a.procedure_name.localeCompare(b.procedure_name, 'en') || a.id - b.id);
+			const answered = ids(await list('/work-orders/', { page_size: 25, ordering: '-id' }));
+			expect(answered).toEqual(byProcedure.map((w) => w.id).slice(0, 25));
+			// Neither newest nor oldest first: what the node cannot page through to the newest.
+			expect(answered).not.toEqual([...answered].sort((a, b) => a - b));
+			expect(answered).not.toEqual([...answered].sort((a, b) => b - a));
+		});
+
+		it.each([['id,-status'], ['-'], [3]])('ignoreOrdering %p: refused with a 400 naming the switch', async (value) => {
+			const response = await postConfig({ lists: { workOrders: { ignoreOrdering: value } } });
+			expect(response.status).toBe(400);
+			expect(response.data.message).toMatch(/workOrders\.ignoreOrdering: must be true, false or one ordering field such as "id"/);
+		});
+
 		it('singleOrdering reject: a 400 on two fields, one field still sorts', async () => {
 			sandbox.configure({ lists: { loads: { singleOrdering: 'reject' } } });
 			const refused = await client.get('/orders/', { params: { ordering: '-created_datetime,-id' } });

@@ -52,6 +52,14 @@ const since = (event: string, extra: INodeParameters = {}) =>
 		parameters: { event, ...extra, options: { startDate } },
 	}));
 
+const SHOP_DEFAULTS = { typeWorkOrder: 'Repair', paymentType: 'Credit Card', assignedTo: 'Tony Mechanic', status: 'Pending', invoiceId: 'TBD' };
+/** Extract From Text with Check for Existing Work Order, on the cases' clock. */
+const checkedExtract = (defaults: INodeParameters = {}): INodeParameters => ({
+	resource: 'workOrder',
+	operation: 'extractFromText',
+	options: { checkExisting: true, timeZone: 'America/Chicago', now: SCHEMA_CLOCK, defaults: { values: { ...SHOP_DEFAULTS, ...defaults } } },
+});
+
 export const SCHEMA_CASES: SchemaCase[] = [
 	{ node: 'datatruck', name: 'check compatibility', parameters: { resource: 'connection', operation: 'checkCompatibility' } },
 	// Dispatcher Board
@@ -165,7 +173,7 @@ export const SCHEMA_CASES: SchemaCase[] = [
 			options: {
 				timeZone: 'America/Chicago',
 				now: SCHEMA_CLOCK,
-				defaults: { values: { typeWorkOrder: 'Repair', paymentType: 'Credit Card', assignedTo: 'Tony Mechanic', status: 'Pending', invoiceId: 'TBD' } },
+				defaults: { values: SHOP_DEFAULTS },
 			},
 		},
 		items: [
@@ -177,17 +185,15 @@ export const SCHEMA_CASES: SchemaCase[] = [
 	{
 		node: 'datatruck',
 		name: 'a repair request whose work order Datatruck already has (Check for Existing Work Order; the seed\'s first work order)',
-		parameters: {
-			resource: 'workOrder',
-			operation: 'extractFromText',
-			options: {
-				checkExisting: true,
-				timeZone: 'America/Chicago',
-				now: SCHEMA_CLOCK,
-				defaults: { values: { typeWorkOrder: 'Repair', paymentType: 'Credit Card', assignedTo: 'Tony Mechanic', status: 'Pending', invoiceId: 'TBD', trailerOdometer: '0' } },
-			},
-		},
+		parameters: checkedExtract({ trailerOdometer: '0' }),
 		items: [{ subject: 'T-111 brakes, our WO-971268', textPlain: 'Truck 111 brakes grinding, tomorrow 2pm, odometer 412,870' }],
+	},
+	{
+		node: 'datatruck',
+		name: 'a repair request looked for where Datatruck ignores the filter on reference_number (existingCheck counts the work orders compared)',
+		sandbox: { lists: { workOrders: { ignoreFilter: true, ignorePageSize: true } } },
+		parameters: checkedExtract(),
+		items: [{ subject: 'T-112 brakes', textPlain: 'Truck 112 brakes grinding, tomorrow 2pm, odometer 412,870' }],
 	},
 
 	// Datatruck Trigger: every event, Simplify off and on (work orders have no Simplify)

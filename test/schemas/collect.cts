@@ -5,6 +5,7 @@
  * with no case, a case that names no target, a case that fails or returns nothing.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { resetSupport } from '../../nodes/Datatruck/shared/lists';
 import { resetLimiters } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
 import { PollHarness } from '../harness/poll.cts';
@@ -72,6 +73,8 @@ async function runCase(sandbox: Sandbox, schemaCase: SchemaCase): Promise<IDataO
 		throw new Error(`schema case "${schemaCase.name}" failed: ${(error as Error).message}`);
 	} finally {
 		if (restore) sandbox.configure(restore);
+		// What the node found out about a Datatruck configured for one case is not carried into the next.
+		if (restore) resetSupport();
 	}
 }
 

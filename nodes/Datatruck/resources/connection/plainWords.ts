@@ -59,7 +59,7 @@ export const PLAIN_WORDS: Record<Key, PlainWords> = {
 	'workOrders.ordering': {
 		topic: 'Sorting work orders',
 		differs: 'Datatruck does not sort the work-order list as asked',
-		handled: 'the node sorts the work orders itself',
+		handled: "the node sorts the work orders itself; Extract From Text's check for an existing work order reads where the newest are, and fails saying why where it cannot tell",
 	},
 	'workOrders.created_datetime': {
 		topic: 'When work orders were created',

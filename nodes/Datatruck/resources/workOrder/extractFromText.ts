@@ -75,7 +75,7 @@ export const workOrderExtractFromTextFields: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					"Whether to look in Datatruck for a work order with this request's reference number before saying it is ready (one read-only request). Found: Ready is false and Already Created names it, so an answer sent twice or a run repeated creates nothing.",
+					"Whether to look in Datatruck for a work order with this request's reference number before saying it is ready (read-only: one request where Datatruck filters by it, at most 4 where it does not). Found: Ready is false and Already Created names it, so an answer sent twice or a run repeated creates nothing. Existing Check says how far it looked.",
 			},
 			{
 				displayName: 'Check Unit in Datatruck',
@@ -269,9 +269,10 @@ async function extractRecords(this: IExecutePaginationFunctions): Promise<IDataO
 	const result = await extraction(reading, clock, options.checkUnit === false ? undefined : unitFinder(this), defaults);
 	// Only a request ready to create is looked for: the others create nothing anyway.
 	if (!result.ready || options.checkExisting !== true) return [result as unknown as IDataObject];
-	const existing = await workOrderByReference(this, String(result.workOrder.reference_number));
-	if (!existing) return [result as unknown as IDataObject];
-	return [alreadyCreated(result, { id: existing.id, number: existing.number ?? null }) as unknown as IDataObject];
+	const { found, complete, workOrdersChecked } = await workOrderByReference(this, String(result.workOrder.reference_number));
+	const checked = { ...result, existingCheck: { complete, workOrdersChecked } };
+	if (!found) return [checked as unknown as IDataObject];
+	return [alreadyCreated(checked, { id: found.id, number: found.number ?? null }) as unknown as IDataObject];
 }
 
 export const workOrderExtractFromTextOperation = datatruckOperation({

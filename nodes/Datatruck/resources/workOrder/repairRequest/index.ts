@@ -85,6 +85,12 @@ export interface Extraction {
 	requestReference: string;
 	/** The work order already created for this request (by its reference number), when Options › Check for Existing Work Order found one. */
 	alreadyCreated: { id: unknown; number: unknown } | null;
+	/**
+	 * How far Options › Check for Existing Work Order looked; null where it did not (off, or the request not ready).
+	 * `complete` false: it stopped before the end of Datatruck's list without finding the reference, after comparing
+	 * the newest `workOrdersChecked` work orders (null where Datatruck's own filter answered).
+	 */
+	existingCheck: { complete: boolean; workOrdersChecked: number | null } | null;
 	workOrder: WorkOrderFields;
 	understood: Understood;
 	reply: string;
@@ -207,6 +213,7 @@ export async function extraction(reading: Reading, clock: Clock, findUnit?: Unit
 		question: usable && asked.length ? asked.map((item) => item.ask ?? item.text).join('\n') : null,
 		requestReference: reading.requestReference,
 		alreadyCreated: null,
+		existingCheck: null,
 		workOrder,
 		understood,
 		reply: replyText(understood, missing, clock.timeZone, { reference: reading.requestReference, usable }),
