@@ -7,8 +7,8 @@
  *
  * `npm run test:e2e:lines`; one line alone: `npm run test:e2e` or `npm run test:e2e:1x`.
  *
- * `--with-ui` (what `npm test` uses) also runs the editor suite (jest.ui.config.js) with the same tarball, beside the
- * two lines from the start: much of each line is n8n waiting (its start, a trigger's poll schedule), which the editor
+ * `--with-ui` (what `npm test` uses) also runs the editor suite (jest.ui.config.js, split in two runs) with the same
+ * tarball, beside the two lines from the start: much of each line is n8n waiting (its start, a trigger's poll schedule), which the editor
  * suite fills instead of running after a line, which kept `.ci/run` over its 30 minutes.
  *
  * `--with-unit` (also `npm test`) runs the in-process suite (jest.config.js) beside them too. It is CPU work, while the
@@ -31,6 +31,24 @@ function run(version, tarball, config = 'jest.e2e.config.js', title = `real n8n 
 	const env = { ...process.env, DATATRUCK_N8N: version, DATATRUCK_E2E_TARBALL: tarball };
 	if (!version) delete env.DATATRUCK_N8N;
 	return runChild(path.join(ROOT, 'node_modules', '.bin', 'jest'), ['-c', config], env, title);
+}
+
+/**
+ * The editor suite in two runs side by side, each with its own n8n and Chromium (DATATRUCK_UI_RUN): one run was the
+ * longest part of CI, and it waits for the n8n runtime to be provisioned first, while the two lines beside it mostly
+ * wait on poll schedules, leaving a core to spare. The first run takes the longest file; the second, every other.
+ */
+const UI_FIRST = ['/test/ui/editor\\.test\\.cts$', '/test/ui/documents\\.test\\.cts$'];
+
+function runUi(tarball) {
+	fs.rmSync(path.join(ROOT, 'test-results', 'ui'), { recursive: true, force: true });
+	const env = { ...process.env, DATATRUCK_N8N: LINES[0], DATATRUCK_E2E_TARBALL: tarball };
+	const jest = path.join(ROOT, 'node_modules', '.bin', 'jest');
+	const config = ['-c', 'jest.ui.config.js'];
+	return [
+		runChild(jest, [...config, ...UI_FIRST], { ...env, DATATRUCK_UI_RUN: 'ui-1' }, `editor 1 of 2 (n8n ${LINES[0]})`),
+		runChild(jest, [...config, '--testPathIgnorePatterns', '/node_modules/', ...UI_FIRST], { ...env, DATATRUCK_UI_RUN: 'ui-2' }, `editor 2 of 2 (n8n ${LINES[0]})`),
+	];
 }
 
 /** The short carrier day on n8n 2.41.1 with the tarball packed here. */
@@ -63,7 +81,7 @@ async function main() {
 	const tarball = buildAndPack(packDir);
 	try {
 		const runs = LINES.map((version) => run(version, tarball));
-		if (process.argv.includes('--with-ui')) runs.push(run(LINES[0], tarball, 'jest.ui.config.js', `editor (n8n ${LINES[0]})`));
+		if (process.argv.includes('--with-ui')) runs.push(...runUi(tarball));
 		if (process.argv.includes('--with-unit')) runs.push(run(undefined, tarball, 'jest.config.js', 'in-process'));
 		if (process.argv.includes('--with-day')) runs.push(runDay(tarball));
 		const codes = await Promise.all(runs);

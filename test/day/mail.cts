@@ -1,6 +1,6 @@
 /**
- * The day's mail, drawn from the seed: repair requests as shops and drivers write them (most complete, some
- * missing the odometer or the day Datatruck's published page requires, one malformed), and brokers' rate
+ * The day's mail, drawn from the seed: repair requests as shops and drivers write them (most complete, a truck's
+ * missing the odometer or any missing the day Datatruck's published page requires, one malformed), and brokers' rate
  * confirmations in the lines a load tender lists them, most with the PDF, some without. Each carries a number of
  * its own (the work order reference "WO-…", the tender's "Load #"), so the day's record can find what it made.
  */
@@ -51,12 +51,15 @@ export function repairMail(seed: number, index: number, complete = false): Repai
 	const unit = repair.unit === 'truck' ? `T${random.int(101, 130)}` : `TR${random.int(501, 520)}`;
 	const [shop, phone] = random.pick([...SHOPS]);
 	const day = random.int(1, 27);
-	const missing = !complete && random.chance(0.25) ? random.pick(['odometer', 'day'] as const) : undefined;
+	// A trailer missing its reading is not missing a fact: the examples' Trailer Odometer default (0) stands in for it
+	// (issue 41), so a trailer's mail lacks the day instead.
+	const missing = !complete && random.chance(0.25) ? (repair.unit === 'truck' ? random.pick(['odometer', 'day'] as const) : 'day') : undefined;
+	const reading = `${random.int(50, 600)},${String(random.int(0, 999)).padStart(3, '0')}`;
 	const lines = [
 		'Hi shop team,',
 		`${repair.unit === 'truck' ? 'Truck' : 'Trailer'} ${unit} has ${repair.words}.`,
 		missing === 'day' ? `Shop: ${shop}, ${phone}.` : `Booked at ${shop} on 12/${day}/2026 at 2pm, their phone is ${phone}.`,
-		...(missing === 'odometer' ? [] : [`Odometer ${random.int(50, 600)},${String(random.int(0, 999)).padStart(3, '0')} miles.`]),
+		...(missing === 'odometer' ? [] : [repair.unit === 'truck' ? `Odometer ${reading} miles.` : `Hub ${reading}.`]),
 		'',
 		'Thanks,',
 		'Dana',

@@ -45,7 +45,7 @@ const CHOSEN = {
 function main() {
 	if (!process.argv.includes('--copy-only')) {
 		const jest = path.join(ROOT, 'node_modules', '.bin', 'jest');
-		const r = spawnSync(jest, ['-c', 'jest.ui.config.js'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DATATRUCK_UI_ALL: '1' } });
+		const r = spawnSync(jest, ['-c', 'jest.ui.config.js'], { cwd: ROOT, stdio: 'inherit' });
 		if (r.error) throw r.error;
 		if (r.status !== 0) {
 			console.error(`[screenshots] the UI suite failed (exit ${r.status}): docs/screenshots/ left as it was`);

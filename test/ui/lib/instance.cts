@@ -1,29 +1,14 @@
 /**
- * The n8n a UI test file drives: a fresh user folder under .cache/ui/, the packed package installed where n8n's
- * community installer puts it, `n8n start`, the owner created through n8n's REST API, and the Datatruck sandbox
- * running in this process so that tests read its data and request log directly.
+ * The n8n a UI test file drives: the run's one n8n (a user folder under .cache/ui/, the packed package installed
+ * where n8n's community installer puts it, the owner created through n8n's REST API), and the file's own Datatruck
+ * sandbox running in this process so that tests read its data and request log directly.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import * as runtime from '../../../scripts/n8n-runtime.cjs';
 import type { Sandbox } from '../../sandbox/index.cts';
 import { saveDatatruckCredential, startE2eSandbox } from '../../e2e/lib/sandbox.cts';
+import { sharedN8n } from './sharedInstance.cts';
 
-export const ROOT = resolve(__dirname, '../../..');
-export const RUN_DIR = join(runtime.WORK_DIR, 'ui');
-/** Git-ignored; `npm run screenshots` copies the chosen ones from here to docs/screenshots/. */
-export const SHOTS_DIR = join(ROOT, 'test-results', 'ui');
-
-export interface RunInfo {
-	tarball: string;
-	chromium: string;
-}
-
-export function runInfo(): RunInfo {
-	const file = join(RUN_DIR, 'run.json');
-	if (!existsSync(file)) throw new Error('the UI globalSetup did not run (use jest -c jest.ui.config.js)');
-	return JSON.parse(readFileSync(file, 'utf8'));
-}
+export { ROOT, RUN_DIR, SHOTS_DIR, runInfo, type RunInfo } from './sharedInstance.cts';
 
 export interface Instance {
 	url: string;
@@ -39,46 +24,40 @@ export interface Instance {
 	stop(): Promise<void>;
 }
 
+/**
+ * The file's own sandbox on the run's one n8n (sharedInstance.cts): a start of n8n per file was about 20 s of CPU
+ * on CI's 2 busy cores, six times over. The credentials a file stores are deleted when it stops, so each file
+ * finds the n8n with no Datatruck credential but its own, as `npm start` leaves it.
+ */
 export async function startInstance(name: string): Promise<Instance> {
-	runtime.ensureRuntime();
-	const userFolder = join(RUN_DIR, name);
-	rmSync(userFolder, { recursive: true, force: true });
-	mkdirSync(userFolder, { recursive: true });
-	const env = runtime.n8nEnv(userFolder, {
-		N8N_PORT: await runtime.freePort(),
-		N8N_RUNNERS_BROKER_PORT: await runtime.freePort(),
-		N8N_LOG_LEVEL: 'warn',
-	});
-	runtime.installPackage(userFolder, runInfo().tarball);
-
 	const sb = await startE2eSandbox();
-	let proc: runtime.RunningN8n | undefined;
 	try {
-		proc = await runtime.startN8n(env, { newPortsIfTaken: true });
-		const { owner, cookie } = await runtime.setupOwner(proc.url);
-		const url = proc.url;
+		const shared = await sharedN8n(name);
 		const request = async <T = any,>(method: string, path: string, body?: unknown): Promise<T> => {
-			const r = await runtime.httpJson(method, `${url}${path}`, { body, headers: { cookie } });
+			const r = await runtime.httpJson(method, `${shared.url}${path}`, { body, headers: { cookie: shared.cookie } });
 			if (r.status < 200 || r.status >= 300) throw new Error(`${method} ${path} → ${r.status}: ${r.text.slice(0, 1000)}`);
 			return r.json as T;
 		};
 		const rest = <T = any,>(method: string, path: string, body?: unknown) => request<T>(method, `/rest${path}`, body);
-		const running = proc;
+		const stored: string[] = [];
 		return {
-			url,
-			owner,
+			url: shared.url,
+			owner: shared.owner,
 			sb,
-			userFolder,
+			userFolder: shared.userFolder,
 			rest,
 			request,
-			createCredential: (credName, apiToken = sb.token) => saveDatatruckCredential(rest, sb, credName, apiToken),
+			async createCredential(credName, apiToken = sb.token) {
+				const id = await saveDatatruckCredential(rest, sb, credName, apiToken);
+				stored.push(id);
+				return id;
+			},
 			async stop() {
-				await running.stop();
+				for (const id of stored) await rest('DELETE', `/credentials/${id}`).catch(() => undefined);
 				await sb.close();
 			},
 		};
 	} catch (e) {
-		await proc?.stop();
 		await sb.close();
 		throw e;
 	}
