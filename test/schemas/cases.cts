@@ -11,7 +11,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { driverCreateParameters, driverUpdateParameters, workOrderCreateParameters } from '../integration/fixtures.cts';
-import type { SandboxConfig } from '../sandbox/index.cts';
+import type { Sandbox, SandboxConfig } from '../sandbox/index.cts';
 
 export interface SchemaCase {
 	/** `datatruck` or `datatruckTrigger`. */
@@ -25,6 +25,8 @@ export interface SchemaCase {
 	typeVersion?: number;
 	/** Sandbox settings for this case (e.g. which of Datatruck's two update replies it gives). */
 	sandbox?: Partial<SandboxConfig>;
+	/** Changes the sandbox's data for this case alone; returns what undoes it, so later cases see the seed's. */
+	prepare?: (sandbox: Sandbox) => () => void;
 }
 
 /**
@@ -192,6 +194,14 @@ export const SCHEMA_CASES: SchemaCase[] = [
 		node: 'datatruck',
 		name: 'a repair request looked for where Datatruck ignores the filter on reference_number (existingCheck counts the work orders compared)',
 		sandbox: { lists: { workOrders: { ignoreFilter: true, ignorePageSize: true } } },
+		// More work orders than the look-up reads at 10 a page, so that it stops short and says how many it compared.
+		prepare: (sandbox) => {
+			const { workOrders } = sandbox.data;
+			const top = Math.max(...workOrders.map((workOrder) => workOrder.id));
+			const added = workOrders.slice(0, 20).map((workOrder, index) => ({ ...workOrder, id: top + 1 + index, reference_number: `WO-90${index}` }));
+			workOrders.push(...added);
+			return () => void workOrders.splice(workOrders.length - added.length, added.length);
+		},
 		parameters: checkedExtract(),
 		items: [{ subject: 'T-112 brakes', textPlain: 'Truck 112 brakes grinding, tomorrow 2pm, odometer 412,870' }],
 	},

@@ -58,6 +58,7 @@ async function runCase(sandbox: Sandbox, schemaCase: SchemaCase): Promise<IDataO
 	resetLimiters();
 	const restore = schemaCase.sandbox ? await sandboxSettings(sandbox, Object.keys(schemaCase.sandbox)) : undefined;
 	if (schemaCase.sandbox) sandbox.configure(schemaCase.sandbox);
+	const undo = schemaCase.prepare?.(sandbox);
 	try {
 		if (schemaCase.node === 'datatruckTrigger') {
 			const result = await new PollHarness({ parameters: schemaCase.parameters, credentials }).poll('trigger');
@@ -72,6 +73,7 @@ async function runCase(sandbox: Sandbox, schemaCase: SchemaCase): Promise<IDataO
 	} catch (error) {
 		throw new Error(`schema case "${schemaCase.name}" failed: ${(error as Error).message}`);
 	} finally {
+		undo?.();
 		if (restore) sandbox.configure(restore);
 		// What the node found out about a Datatruck configured for one case is not carried into the next.
 		if (restore) resetSupport();

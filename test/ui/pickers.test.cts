@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { DriverRecord, PersonRef, RequestLogEntry } from '../sandbox/index.cts';
+import { waitFor } from '../e2e/lib/executions.cts';
 import { direct } from '../e2e/lib/suite.cts';
 import type { Ui } from './lib/browser.cts';
 import { unexpectedErrors } from './lib/console.cts';
@@ -46,10 +47,16 @@ describe('Record pickers in the n8n editor (Chromium)', () => {
 		inst.sb.clearLog();
 		const search = await openPicker(page, 'driverId');
 		const item = await typeInPicker(page, search, typed, `ID ${target.id}`);
+		// On a busy machine the driver shows from the answer to a shorter search before the editor sends the whole word
+		// (it waits for typing to pause): wait for that search, then for the list it brings.
+		const searched = (entry: RequestLogEntry) => entry.path === `${API}/drivers/list/` && String(entry.query.filter ?? '').includes(JSON.stringify(typed));
+		await waitFor(`the search for "${typed}"`, () => (inst.sb.log.some(searched) ? true : undefined), 30_000);
 		// Every entry listed matches what was typed: Datatruck searched, the list was not filtered in the browser alone.
-		const listed = await pickerItems(page);
+		const listed = await waitFor(`a list of drivers matching "${typed}"`, async () => {
+			const entries = await pickerItems(page);
+			return entries.length > 0 && entries.every((entry) => entry.toLowerCase().includes(typed)) ? entries : undefined;
+		}, 30_000);
 		expect(listed.length).toBeGreaterThan(0);
-		for (const entry of listed) expect(entry.toLowerCase()).toContain(typed);
 		await screenshot(page, 'driver-picker');
 		await item.click();
 		// The searches went to Datatruck's driver list as a `contains` filter on the full name, through the transport.

@@ -69,6 +69,8 @@ export async function launchUi(): Promise<Ui> {
 	const page = context.pages()[0] ?? (await context.newPage());
 	watch(page);
 	page.setDefaultTimeout(30_000);
+	// Loading the whole editor (its scripts, every node type) took over 30 s once on CI's 2 busy cores.
+	page.setDefaultNavigationTimeout(90_000);
 	return {
 		browser,
 		context,

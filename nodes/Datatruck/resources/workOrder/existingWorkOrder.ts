@@ -14,7 +14,10 @@ export interface ExistingWorkOrder {
 	found: IDataObject | null;
 	/** True where the answer covers every work order: Datatruck's filter answered, the reference was found, or the whole list was read. */
 	complete: boolean;
-	/** The work orders the node compared itself (Datatruck ignored the filter); null where Datatruck's filter answered. */
+	/**
+	 * Where the answer is not complete, the work orders the node compared itself (the newest ones); null where it is,
+	 * however Datatruck answered, so the output is the same whatever its dialect.
+	 */
 	workOrdersChecked: number | null;
 }
 
@@ -57,7 +60,7 @@ export async function workOrderByReference(ctx: DatatruckContext, reference: str
 	const pages: PagesRead = new Map([[1, first]]);
 	for (;;) {
 		const found = recordsOf(pages).find(isIt);
-		if (found) return { found, complete: true, workOrdersChecked: recordsOf(pages).length };
+		if (found) return { found, complete: true, workOrdersChecked: null };
 		// Datatruck's published read fields lack reference_number: work orders without it can never match.
 		if (!recordsOf(pages).some((record) => 'reference_number' in record) && recordsOf(pages).length) throw unreadable(ctx, reference);
 		const order = idOrder(pages);
@@ -80,7 +83,7 @@ export async function workOrderByReference(ctx: DatatruckContext, reference: str
 			{ origin, checked, count },
 		);
 	}
-	return { found: null, complete, workOrdersChecked: checked };
+	return { found: null, complete, workOrdersChecked: complete ? null : checked };
 }
 
 /** Remembered per origin and said once in n8n's log: the work order list is not answered newest first as asked. */

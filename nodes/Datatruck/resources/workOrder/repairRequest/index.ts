@@ -88,7 +88,7 @@ export interface Extraction {
 	/**
 	 * How far Options › Check for Existing Work Order looked; null where it did not (off, or the request not ready).
 	 * `complete` false: it stopped before the end of Datatruck's list without finding the reference, after comparing
-	 * the newest `workOrdersChecked` work orders (null where Datatruck's own filter answered).
+	 * the newest `workOrdersChecked` work orders (null where the answer is complete).
 	 */
 	existingCheck: { complete: boolean; workOrdersChecked: number | null } | null;
 	workOrder: WorkOrderFields;
