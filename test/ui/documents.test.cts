@@ -38,7 +38,7 @@ describe('Load › Get Documents in the n8n editor (Chromium)', () => {
 		credentialId = await inst.createCredential('Datatruck (sandbox)');
 		ui = await launchUi();
 		page = ui.page;
-	}, 240_000);
+	}, 480_000);
 
 	afterAll(async () => {
 		await ui?.close();

@@ -141,7 +141,7 @@ describe('Datatruck in the n8n editor (Chromium)', () => {
 		expected = expectedFrom(await inst.request<NodeTypeJson[]>('GET', '/types/nodes.json'));
 		ui = await launchUi();
 		page = ui.page;
-	}, 240_000);
+	}, 480_000);
 
 	afterAll(async () => {
 		await ui?.close();
@@ -459,7 +459,7 @@ describe('Datatruck in the n8n editor (Chromium)', () => {
 			expect({ event: event.name, missing: wanted.filter((l) => !labels.includes(l)) }).toEqual({ event: event.name, missing: [] });
 		}
 		expect(unexpectedErrors(ui.errors.slice(before), inst.url)).toEqual([]);
-	});
+	}, 600_000); // every operation of every resource, one after the other: over 180 s on CI's busy cores
 
 	it('the mailbox example (examples/create-work-order-from-mailbox.json) opens on the canvas, every node in place', async () => {
 		await ensureSignedIn();

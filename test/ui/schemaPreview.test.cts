@@ -34,7 +34,7 @@ describe('output schema preview in the n8n editor (Chromium)', () => {
 			if (path.startsWith('/schemas/')) schemaRequests.push(path);
 		});
 		await signIn(page, inst.url, inst.owner);
-	}, 240_000);
+	}, 480_000);
 
 	let shotIndex = 0;
 	afterEach(async () => {
@@ -70,7 +70,7 @@ describe('output schema preview in the n8n editor (Chromium)', () => {
 
 	it('a node after Load › Get that never ran offers the load’s fields from the shipped schema, nested ones too', async () => {
 		const input = await openNodeAfter({ type: NODE, parameters: { resource: 'load', operation: 'get', loadId: '10008' } }, 'Schema preview: load get');
-		await input.getByText('Usually outputs the following fields', { exact: false }).waitFor({ timeout: 30_000 });
+		await input.getByText('Usually outputs the following fields', { exact: false }).waitFor({ timeout: 60_000 });
 		const fields = schemaFields('nodes/Datatruck/__schema__/v1.1.0/load/get.json');
 		for (const field of ['created_datetime', 'customer__company_name', 'assigned_driver_n_truck', 'driver_full_name']) {
 			await input.getByText(field, { exact: true }).first().waitFor();
@@ -92,7 +92,7 @@ describe('output schema preview in the n8n editor (Chromium)', () => {
 			{ type: NODE, parameters: { resource: 'load', operation: 'getMany', limit: 5, simplify: true } },
 			'Schema preview: load get many simplified',
 		);
-		await input.getByText('customer__company_name', { exact: true }).first().waitFor({ timeout: 30_000 });
+		await input.getByText('customer__company_name', { exact: true }).first().waitFor({ timeout: 60_000 });
 		expect(schemaRequests).toEqual([`/schemas/${NODE}/1.1.0/load/getMany.json`]);
 	});
 

@@ -68,7 +68,7 @@ export async function launchUi(): Promise<Ui> {
 	context.on('page', watch);
 	const page = context.pages()[0] ?? (await context.newPage());
 	watch(page);
-	page.setDefaultTimeout(30_000);
+	page.setDefaultTimeout(60_000);
 	// Loading the whole editor (its scripts, every node type) took over 30 s once on CI's 2 busy cores.
 	page.setDefaultNavigationTimeout(90_000);
 	return {

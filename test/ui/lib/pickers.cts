@@ -18,7 +18,7 @@ export async function typeInPicker(page: Page, search: Locator, typed: string, t
 	// n8n puts the test id on the input itself in some versions and on its wrapper in others.
 	await search.locator('xpath=self::input | .//input').first().pressSequentially(typed, { delay: 120 });
 	const item = page.locator(`${tid('rlc-item')}:visible`).filter({ hasText: text }).first();
-	await item.waitFor({ timeout: 30_000 });
+	await item.waitFor({ timeout: 60_000 });
 	return item;
 }
 

@@ -29,7 +29,7 @@ export function useEditorSession(name: string): EditorSession {
 		session.page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
 		await signIn(session.page, session.inst.url, session.inst.owner);
 		session.openAction = (action) => openDatatruckAction(session.page, session.inst.url, session.credentialId, action);
-	}, 240_000);
+	}, 480_000);
 
 	let shotIndex = 0;
 	afterEach(async () => {
