@@ -234,11 +234,14 @@ function provision() {
 /**
  * sqlite3's binding is built on Node-API, which promises that a binding built under one Node loads in any later
  * one (measured: the binding built under Node 20 runs n8n 2.41.1 under Node 24; the other way round, Node 20
- * crashes). Building it is minutes of one core (sqlite is one big C file), and `.ci/run` provisions both runtimes
+ * crashes). Linked to the system's libsqlite3 it builds in seconds; compiling the bundled sqlite (one big C file,
+ * the fallback where Debian's headers are missing) takes minutes of one core, and `.ci/run` provisions both runtimes
  * at once. So the runtime on the machine's Node (1.123, whose install also ends first) builds it under a lock and
  * keeps a copy under `.cache/`; a runtime with its own, newer Node waits for that build and copies it, or builds
  * its own when there is none (or when the copy does not load).
  */
+const SYSTEM_SQLITE_HEADER = '/usr/include/sqlite3.h';
+
 function installSqliteBinding() {
 	const moduleDir = path.join(paths.n8nPrefix, 'node_modules', 'sqlite3');
 	const binding = path.join(moduleDir, 'build', 'Release', 'node_sqlite3.node');
@@ -247,7 +250,18 @@ function installSqliteBinding() {
 	const lock = `${sharedDir}.lock`;
 	const machineBuild = path.join(sharedDir, `built-with-node-${process.versions.node}.node`);
 	const rebuild = () => {
-		npm(['rebuild', 'sqlite3'], paths.n8nPrefix, paths.nodeDir ? { npm_config_nodedir: paths.nodeDir } : {});
+		const nodeDir = paths.nodeDir ? { npm_config_nodedir: paths.nodeDir } : {};
+		// Linked to Debian's libsqlite3 where its headers are (the image has libsqlite3-dev): seconds, where compiling
+		// the bundled sqlite3.c takes two to three minutes of one core in a CI run whose two cores are all busy.
+		if (fs.existsSync(SYSTEM_SQLITE_HEADER)) {
+			try {
+				npm(['rebuild', 'sqlite3'], paths.n8nPrefix, { ...nodeDir, npm_config_sqlite: '/usr' });
+				if (loads()) return log(`sqlite3 ${version}: linked to the system's libsqlite3`);
+			} catch (error) {
+				log(`sqlite3 ${version}: linking to the system's libsqlite3 failed (${error.message}); building the bundled one`);
+			}
+		}
+		npm(['rebuild', 'sqlite3'], paths.n8nPrefix, nodeDir);
 		if (!loads()) throw new Error(`sqlite3 ${version} was rebuilt but does not load under Node ${VERSIONS.node}`);
 	};
 	const loads = () =>

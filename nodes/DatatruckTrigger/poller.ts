@@ -186,10 +186,12 @@ export async function pollOnce(plan: PollPlan, stored: TriggerState | undefined,
 		support,
 		async () => {
 			const outcome = await pollByTime(plan, stored, requests, clock, support);
-			// Where a switch to ids would start: the newest id read (an empty list at activation: none yet, 0).
-			const newest = [outcome.state.newestId, requests.newestId(), stored || plan.startDate !== undefined ? undefined : 0];
-			const known = newest.filter((id): id is number => id !== undefined);
-			if (plan.event.byIdWithoutTime && known.length) outcome.state.newestId = Math.max(...known);
+			if (!plan.event.byIdWithoutTime) return outcome;
+			// Where a switch to ids would start: the newest id read. An activation's read reaches back a window only, so
+			// when it found none the list is asked for its newest id (one request): all older ids are history.
+			const known = [outcome.state.newestId, requests.newestId()].filter((id): id is number => id !== undefined);
+			if (!known.length && !stored && plan.startDate === undefined) known.push(newestIdOf((await requests.newestFirst({ byId: true, start: Number.POSITIVE_INFINITY })).read));
+			if (known.length) outcome.state.newestId = Math.max(...known);
 			return outcome;
 		},
 		// Reads by time found no times: on by id after the newest id they saw (none, or a state from before ids were kept: activation).

@@ -130,6 +130,33 @@ describe('Load › Get Many by Dispatcher where loads carry only dispatcher__ful
 		expect(dt.sandbox.log.some((entry) => JSON.stringify(entry).includes('dispatcher__id'))).toBe(false);
 	});
 
+	// The node remembers that loads ignore every filter and no longer sends one: the dispatcher condition it then
+	// applies itself must be the name, which loads show, never dispatcher__id, which they do not (composed property,
+	// seed 578064293: every load was kept).
+	test('every filter ignored, remembered: the next read by dispatcher keeps that dispatcher\'s loads by name in the node', async () => {
+		dt.sandbox.configure({ loadsDispatcherId: false, lists: { loads: { ignoreFilter: true } } });
+		// Two conditions broken on one page: no filter of the list is trusted from here.
+		const conditions = [
+			{ field: 'status', operator: 'is', value: 'delivered' },
+			{ field: 'load_pay', operator: 'between', value: '800,3000' },
+		];
+		const first = await dt.run({ parameters: { resource: 'load', operation: 'getMany', returnAll: true, filters: { conditions } } });
+		expect(first.error).toBeUndefined();
+		expect(keys()).toContain('loads.filter');
+
+		const driver = dt.sandbox.data.drivers.find((candidate) => candidate.assigned_dispatcher);
+		const dispatcher = driver!.assigned_dispatcher as { id: number; full_name: string };
+		const expected = dt.sandbox.data.orders.filter((order) => order.dispatcher__full_name === dispatcher.full_name).map((order) => order.id);
+		expect(expected.length).toBeGreaterThan(0);
+		expect(expected.length).toBeLessThan(dt.sandbox.data.orders.length);
+		dt.sandbox.log.length = 0;
+		const result = await dt.run({ parameters: { resource: 'load', operation: 'getMany', returnAll: true, dispatcherIds: [dispatcher.id] } });
+		expect(result.error).toBeUndefined();
+		expect(idsOf(result.json).sort()).toEqual([...expected].sort());
+		// The loads list was asked without a filter: the driver list gave the dispatcher's name.
+		expect(dt.sandbox.log.filter((entry) => /\/orders\/$/.test(entry.path)).every((entry) => entry.query.filter === undefined)).toBe(true);
+	});
+
 	// Loads never show dispatcher__id, so its filter cannot be checked on a record: the names shown tell instead.
 	test.each<[string, ListSwitch]>([
 		['the dispatcher filter alone ignored', { ignoreFilter: ['dispatcher__id'] }],

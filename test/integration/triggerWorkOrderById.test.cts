@@ -1,5 +1,5 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { markNotHeld, orderingIgnored, resetSupport } from '../../nodes/Datatruck/shared/lists';
 import { eventSpec } from '../../nodes/DatatruckTrigger/events';
 import { memorySupport, pollOnce, type FetchPage, type PollPlan } from '../../nodes/DatatruckTrigger/poller';
 import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
@@ -211,6 +211,27 @@ describe('New Work Order by id, where work orders carry no creation time', () =>
 
 describe('New Work Order switching from ids back to times', () => {
 	const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+	// Composed property, seed 578282186: the activation's read by time reaches back a window only, and found none;
+	// the switch to ids then started from id 0 and emitted every work order that existed at activation.
+	test('activated by time with no work order in the window, then creation times dropped: only the new ones are emitted', async () => {
+		dt.sandbox.configure({ profile: 'default' });
+		now += 7 * DAY;
+		// A list seen out of order: activation reads newest first down to its window, which holds no work order.
+		markNotHeld({}, new URL(dt.sandbox.baseUrl).origin, orderingIgnored('workOrders'));
+		const harness = trigger();
+		expect(await pollOk(harness)).toEqual([]);
+		expect(harness.state?.byId).toBeUndefined();
+		expect(dt.sandbox.log.filter((entry) => String(entry.query.filter ?? '').includes('created_datetime'))).not.toHaveLength(0);
+		expect(harness.state?.newestId).toBe(newestId());
+
+		dt.sandbox.configure({ profile: 'published' });
+		const created = create(2);
+		now += 60_000;
+		expect(await pollOk(harness)).toEqual(created);
+		expect(harness.state).toMatchObject({ byId: true, high: newestId() });
+		expect(await pollOk(harness)).toEqual([]);
+	});
 
 	test('what was emitted by id is not emitted again once work orders carry creation times, whatever their times', async () => {
 		const harness = trigger();

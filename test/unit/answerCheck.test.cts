@@ -37,3 +37,23 @@ describe('disregardIn: what one answer shows was ignored', () => {
 		expect(seen).toEqual({ columns: ['id'], ordering: true, pageSize: true });
 	});
 });
+
+describe('disregardIn: a text order checked only where every collation agrees (A33), and empty values (A32)', () => {
+	const byCustomer = (descending: boolean) => withIdTieBreaker(parseOrdering(`${descending ? '-' : ''}customer__company_name`, LOAD_FIELDS));
+	const page = (...names: Array<string | null>) => names.map((name, index) => ({ id: 100 - index, customer__company_name: name }));
+	const ordering = (names: Array<string | null>, descending = false) =>
+		disregardIn(page(...names), { filters: [], terms: byCustomer(descending), pageSize: names.length, more: false, fields: LOAD_FIELDS }).ordering;
+
+	test.each<[string, Array<string | null>, boolean, boolean]>([
+		['empty values together at the end', ['Arrive Logistics', 'TQL', null, null], false, false],
+		['empty values together at the start, descending', [null, 'TQL', 'Arrive Logistics'], true, false],
+		['an empty value between two names', ['TQL', 'Mode Transportation', null, 'Arrive Logistics'], true, true],
+		['empty values at both ends', [null, 'Arrive Logistics', 'TQL', null], false, true],
+		['two names apart after a common start of letters', ['Arrive Logistics', 'Allen Lund Company'], false, true],
+		['the same two in order', ['Allen Lund Company', 'Arrive Logistics'], false, false],
+		['a difference after a space: collations part', ['Mode Transportation', 'Mode-Trans'], false, false],
+		['a difference in case: collations part', ['abc', 'aBd'], false, false],
+	])('%s', (_, names, descending, ignored) => {
+		expect(ordering(names, descending)).toBe(ignored);
+	});
+});

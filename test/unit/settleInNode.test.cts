@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { findingsFor, resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { filterIgnored, findingsFor, markNotHeld, resetSupport } from '../../nodes/Datatruck/shared/lists';
 import type { ApiFilter } from '../../nodes/Datatruck/shared/lists';
 import type { ListRead } from '../../nodes/Datatruck/shared/lists/listRead';
 import { parameterConditions, settleInNode } from '../../nodes/Datatruck/shared/lists/settleInNode';
@@ -29,39 +29,39 @@ const drivers: IDataObject[] = [
 ];
 
 describe('settleInNode', () => {
-	test('a filter kept by Datatruck and an order kept: the records as they came, nothing remembered', () => {
+	test('a filter kept by Datatruck and an order kept: the records as they came, nothing remembered', async () => {
 		const kept = drivers.filter((driver) => driver.status === 'Available').sort((a, b) => String(a.hire_date).localeCompare(String(b.hire_date)));
 		const read = readOf('drivers', { ordering: 'hire_date' }, [{ column: 'status', value: 'Available', contains: 'is' }]);
-		expect(ids(settleInNode(read, kept.slice(0, 2), kept.slice(0, 2)))).toEqual([3, 1]);
+		expect(ids(await settleInNode(read, kept.slice(0, 2), kept.slice(0, 2)))).toEqual([3, 1]);
 		expect(keys()).toEqual([]);
 	});
 
-	test('a filter ignored: applied here, remembered once, said once in the log', () => {
+	test('a filter ignored: applied here, remembered once, said once in the log', async () => {
 		const read = readOf('drivers', {}, [{ column: 'status', value: 'Available', contains: 'is' }]);
-		expect(ids(settleInNode(read, drivers, drivers))).toEqual([1, 3, 4]);
-		expect(ids(settleInNode(read, drivers, drivers))).toEqual([1, 3, 4]);
+		expect(ids(await settleInNode(read, drivers, drivers))).toEqual([1, 3, 4]);
+		expect(ids(await settleInNode(read, drivers, drivers))).toEqual([1, 3, 4]);
 		expect(keys()).toEqual(['drivers.filter.status']);
 		expect(warnings).toHaveLength(1);
 	});
 
-	test('an order ignored on a date the list does not name: the kind read from the values, sorted here (empty last ascending)', () => {
+	test('an order ignored on a date the list does not name: the kind read from the values, sorted here (empty last ascending)', async () => {
 		const read = readOf('drivers', { ordering: 'hire_date' });
-		expect(ids(settleInNode(read, drivers, drivers))).toEqual([2, 3, 1, 4]);
+		expect(ids(await settleInNode(read, drivers, drivers))).toEqual([2, 3, 1, 4]);
 		expect(keys()).toEqual(['drivers.ordering']);
 	});
 
-	test('an order ignored on last names (plain words): sorted here; text of other shapes is not held against Datatruck', () => {
+	test('an order ignored on last names (plain words): sorted here; text of other shapes is not held against Datatruck', async () => {
 		const read = readOf('drivers', { ordering: '-account__last_name' });
-		expect(ids(settleInNode(read, drivers, drivers))).toEqual([1, 4, 3, 2]);
+		expect(ids(await settleInNode(read, drivers, drivers))).toEqual([1, 4, 3, 2]);
 		expect(keys()).toEqual(['drivers.ordering']);
 
 		resetSupport();
 		const odd = [{ id: 1, name: "O'Neil" }, { id: 2, name: 'Oakley' }];
-		expect(ids(settleInNode(readOf('drivers', { ordering: 'name' }), odd, odd))).toEqual([1, 2]);
+		expect(ids(await settleInNode(readOf('drivers', { ordering: 'name' }), odd, odd))).toEqual([1, 2]);
 		expect(keys()).toEqual([]);
 	});
 
-	test('equipment: status and search parameters become conditions, checked and applied here', () => {
+	test('equipment: status and search parameters become conditions, checked and applied here', async () => {
 		const trucks: IDataObject[] = [
 			{ id: 1, unit_number: 'T101', make: 'Volvo', status: 'Active' },
 			{ id: 2, unit_number: 'T102', make: 'Kenworth', status: 'Inactive' },
@@ -73,14 +73,28 @@ describe('settleInNode', () => {
 			{ column: 'search', value: 'kenworth', contains: 'search' },
 		]);
 		// A nested value counts for search: which fields Datatruck searches is not published.
-		expect(ids(settleInNode(read, trucks, trucks))).toEqual([3]);
+		expect(ids(await settleInNode(read, trucks, trucks))).toEqual([3]);
 		expect(keys()).toEqual(['trucks.filter']);
 		expect(parameterConditions(readOf('drivers', { status: 'Active' }))).toEqual([]);
 	});
 
-	test('a condition the record cannot tell (a field it does not carry) is not held against Datatruck', () => {
+	test('a condition the record cannot tell (a field it does not carry) is not held against Datatruck', async () => {
 		const read = readOf('drivers', {}, [{ column: 'employee_status', value: 'Active', contains: 'is' }]);
-		expect(ids(settleInNode(read, drivers, drivers))).toEqual([1, 2, 3, 4]);
+		expect(ids(await settleInNode(read, drivers, drivers))).toEqual([1, 2, 3, 4]);
 		expect(keys()).toEqual([]);
+	});
+});
+
+describe('settleInNode: a filter on a field the records do not show', () => {
+	test('known to ignore every filter: fails with an error naming the column, never keeps the records unfiltered', async () => {
+		const read = readOf('drivers', {}, [{ column: 'terminal__name', value: 'Dallas', contains: 'is' }]);
+		markNotHeld(read.ctx, ORIGIN, filterIgnored('drivers', ['status', 'hire_date'])[0]);
+		await expect(settleInNode(read, drivers, drivers)).rejects.toThrow(/filter on terminal__name of the drivers list.*do not show terminal__name/);
+	});
+
+	test('an empty relation is shown: a driver without an account does not match, and no error', async () => {
+		const read = readOf('drivers', {}, [{ column: 'account__last_name', value: 'Young', contains: 'is' }]);
+		const withEmpty = [...drivers, { id: 5, status: 'Available', hire_date: null, account: null }];
+		expect(ids(await settleInNode(read, withEmpty, withEmpty))).toEqual([1]);
 	});
 });

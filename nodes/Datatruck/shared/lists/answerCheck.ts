@@ -144,12 +144,15 @@ const PLAIN_WORD = /^(?:[a-z]+|[A-Z][a-z]*)$/;
 
 /**
  * The order of two texts every database collation agrees on, or 0 when collations may differ: two plain words of
- * the same case pattern compared letter by letter, or two texts that start with different letters of the same case
- * (C, glibc and ICU all order "Arrive Logistics" before "Uber Freight"; spaces, punctuation, accents and case are
- * where they part, A33).
+ * the same case pattern compared letter by letter, or two texts whose first difference, after a start of letters
+ * alone, is two letters of the same case (C, glibc and ICU all order "Allen Lund" before "Arrive Logistics" before
+ * "Uber Freight"; spaces, punctuation, accents and case are where they part, A33).
  */
 function collationSafeOrder(before: string, word: string): number {
-	const [a, b] = [before[0] ?? '', word[0] ?? ''];
+	// Past a common start of letters alone, the first two letters that differ (and share their case) decide.
+	let at = 0;
+	while (at < before.length && before[at] === word[at] && /[a-z]/i.test(before[at])) at++;
+	const [a, b] = [before[at] ?? '', word[at] ?? ''];
 	const letters = /^[a-z]$/i.test(a) && /^[a-z]$/i.test(b) && /[A-Z]/.test(a) === /[A-Z]/.test(b);
 	if (letters && a !== b) return a < b ? -1 : 1;
 	if (!PLAIN_WORD.test(word) || !PLAIN_WORD.test(before) || /[A-Z]/.test(word[0]) !== /[A-Z]/.test(before[0])) return 0;
@@ -166,6 +169,18 @@ function wordsOutOfOrder(results: IDataObject[], term: SortTerm | undefined): bo
 		const order = collationSafeOrder(before, word);
 		return (term.descending ? -order : order) > 0;
 	});
+}
+
+/**
+ * Whether the empty values of the first sort field lie apart on a page: wherever a database puts them (first or last,
+ * A32), they come together, at one end of any page of the sorted list.
+ */
+function emptiesApart(results: IDataObject[], term: SortTerm | undefined): boolean {
+	if (!term) return false;
+	const empty = results.map((record) => valueAt(record, term.path) === null);
+	const [first, last] = [empty.indexOf(true), empty.lastIndexOf(true)];
+	if (first < 0) return false;
+	return !empty.slice(first, last + 1).every(Boolean) || (first > 0 && last < empty.length - 1);
 }
 
 /** Whether neighbours tied on a text first term are out of the order the following number or date terms ask. */
@@ -198,7 +213,8 @@ export function disregardIn(
 	const ordering =
 		(order.length > 0 && results.some((record, index) => index > 0 && compare(results[index - 1], record) > 0)) ||
 		wordsOutOfOrder(results, question.terms[0]) ||
-		tiesOutOfOrder(results, question.terms);
+		tiesOutOfOrder(results, question.terms) ||
+		emptiesApart(results, question.terms[0]);
 	const pageSize = question.more && results.length !== question.pageSize;
 	return { columns: [...columns], ordering, pageSize };
 }

@@ -64,7 +64,9 @@ export function fieldOf(record: IDataObject, path: string): { present: boolean; 
 	if (path in record) return { present: true, value: record[path] ?? null };
 	let value: unknown = record;
 	for (const part of path.split('__')) {
-		if (!value || typeof value !== 'object' || Array.isArray(value) || !(part in (value as IDataObject))) {
+		// An empty relation (a driver without a dispatcher) is an empty value of each of its fields, as in the database.
+		if (value === null) return { present: true, value: null };
+		if (typeof value !== 'object' || Array.isArray(value) || !(part in (value as IDataObject))) {
 			return { present: false, value: undefined };
 		}
 		value = (value as IDataObject)[part];

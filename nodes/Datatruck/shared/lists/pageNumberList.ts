@@ -23,9 +23,9 @@ export async function fetchByPageNumber(read: ListRead, want: number): Promise<I
 		const pass = await readPass(read, [first], want, lastPage);
 		const records = pass.flatMap((page) => page.results);
 		const once = unheld(records, new Set());
-		if (want === Infinity) return settleInNode(read, unheld((await passAgain(read, pass, WITHOUT_FILTER, want, lastPage)).flatMap((page) => page.results), new Set()), first.results);
+		if (want === Infinity) return await settleInNode(read, unheld((await passAgain(read, pass, WITHOUT_FILTER, want, lastPage)).flatMap((page) => page.results), new Set()), first.results);
 		// A Limit that found a record twice reads once more; past its budget it takes what it holds, each record once.
-		if (once.length === records.length || !read.budget.holds(pass.length)) return settleInNode(read, once, first.results).slice(0, want);
+		if (once.length === records.length || !read.budget.holds(pass.length)) return (await settleInNode(read, once, first.results)).slice(0, want);
 	}
 }
 

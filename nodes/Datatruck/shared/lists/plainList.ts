@@ -1,8 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 import type { Page } from './pagination';
-import { disregardIn, evaluable, kindOfColumn, meets } from './answerCheck';
+import { disregardIn, evaluable } from './answerCheck';
 import type { ApiFilter } from './filters';
+import { keptInNode } from './inNodeFilters';
 import { filterIgnored, orderingIgnored } from './listFindings';
 import { recordComparator, unheld, type SortTerm } from './listPlan';
 import { askedAs, isLastPage, queryPage, type ListRead } from './listRead';
@@ -34,7 +35,7 @@ export async function readPlain(read: ListRead, plan: PlainPlan, userTerms: Sort
 	const records: IDataObject[] = [];
 	const take = (pages: Page[]) => pages.forEach((page) => (trust.check(page), records.push(...unheld(page.results, held))));
 	take([first]);
-	if (isLastPage(first)) return trust.settle(records, userTerms).slice(0, want);
+	if (isLastPage(first)) return (await trust.settle(records, userTerms)).slice(0, want);
 	const perPage = Math.max(1, first.results.length);
 	read.budget.plan(first.count, perPage);
 	// Page 1 first, then the pages after it the plan before read already.
@@ -48,7 +49,7 @@ export async function readPlain(read: ListRead, plan: PlainPlan, userTerms: Sort
 	const why = "Datatruck ignores the order or the filter this read needs to stay exact while records are added or removed (see n8n's log), so the node read every page again and the reads differ.";
 	// A read of the first records in Datatruck's order needs only those covered.
 	const settled = await passAgain(read, firstPass, why, trust.readAll() ? Infinity : want, lastPage);
-	return trust.settle(unheld(settled.flatMap((page) => page.results), new Set()), userTerms).slice(0, want);
+	return (await trust.settle(unheld(settled.flatMap((page) => page.results), new Set()), userTerms)).slice(0, want);
 }
 
 /**
@@ -94,9 +95,8 @@ function trustIn(read: ListRead, plan: PlainPlan) {
 			return recordComparator(plan.terms.slice(0, 1))(records[want - 1], records[records.length - 1]) === 0;
 		},
 		/** The records read, filtered and sorted here as far as Datatruck was not trusted to. */
-		settle(records: IDataObject[], userTerms: SortTerm[]): IDataObject[] {
-			const kinds = inNode.map((filter) => kindOfColumn(filter.column, read.fields));
-			const matching = records.filter((record) => inNode.every((filter, index) => meets(record, filter, kinds[index]) !== false));
+		async settle(records: IDataObject[], userTerms: SortTerm[]): Promise<IDataObject[]> {
+			const matching = await keptInNode(read, records, inNode);
 			if (order === 'none') return matching.sort(recordComparator(userTerms));
 			return order === 'firstTerm' ? tiesInOrder(matching, userTerms) : matching;
 		},

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { disregardIn, kindOfColumn, meets, SEARCH } from './answerCheck';
+import { disregardIn, SEARCH } from './answerCheck';
+import { keptInNode } from './inNodeFilters';
 import type { ApiFilter } from './filters';
 import { filterHolds, filterIgnored, orderingIgnored } from './listFindings';
 import { kindShownBy, parseOrdering, recordComparator, valueAt } from './listPlan';
@@ -24,7 +25,7 @@ export function parameterConditions(read: Pick<ListRead, 'list' | 'request'>): A
  * ignore of the filter or the order is done here, on the records already read, at no request more, and remembered.
  * `firstPage`: one answer, which shows the order Datatruck kept (pages read apart may differ under change).
  */
-export function settleInNode(read: ListRead, records: IDataObject[], firstPage: IDataObject[]): IDataObject[] {
+export async function settleInNode(read: ListRead, records: IDataObject[], firstPage: IDataObject[]): Promise<IDataObject[]> {
 	const terms = parseOrdering(String(read.request.qs?.ordering ?? ''), read.fields).map((term) =>
 		term.kind ? term : { ...term, kind: kindShownBy(records.map((record) => valueAt(record, term.path))) },
 	);
@@ -35,8 +36,7 @@ export function settleInNode(read: ListRead, records: IDataObject[], firstPage: 
 	if (ordered.ordering) markNotHeld(read.ctx, read.origin, orderingIgnored(read.list));
 
 	const inNode = asked.filter((filter) => !filterHolds(read.origin, read.list, filter.column));
-	const kinds = inNode.map((filter) => kindOfColumn(filter.column, read.fields));
-	const matching = records.filter((record) => inNode.every((filter, index) => meets(record, filter, kinds[index]) !== false));
+	const matching = await keptInNode(read, records, inNode);
 	if (terms.length && !supports(read.origin, `${read.list}.ordering`)) matching.sort(recordComparator(terms));
 	return matching;
 }
