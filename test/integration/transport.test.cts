@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useSandbox } from '../harness/sandbox.cts';
+import { bareToken, companyToBaseUrl } from '../../nodes/Datatruck/shared/transport/connection';
+import { limiterFor } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 
 const dt = useSandbox();
 
@@ -164,6 +166,16 @@ describe('faults', () => {
 		expect(created.error).toBeUndefined();
 		expect(dt.sandbox.data.workOrders.filter((w) => w.reference_number === 'OUTAGE-1')).toHaveLength(1);
 		expect(dt.sandbox.log.map((e) => e.status)).toEqual([...Array(6).fill(503), 201]);
+	});
+
+	test("its own 503s do not fill the process's window (Datatruck's throttle counts only what it handled)", async () => {
+		const credentials = dt.credentials({ rateLimitRequests: 5, rateLimitWindowSeconds: 60 });
+		dt.sandbox.injectFaults({ count: 4, kind: 503 });
+		expect(await dt.run({ parameters: getMany({ returnAll: false, limit: 5 }), credentials })).toMatchObject({ error: undefined });
+		expect(dt.sandbox.log.map((e) => e.status)).toEqual([503, 503, 503, 503, 200]);
+		// One request of five counted: the next may go now, not a minute later.
+		const limiter = limiterFor(companyToBaseUrl(credentials.company), bareToken(credentials.apiToken), 5, 60_000);
+		expect(limiter.nextStart()).toBeLessThanOrEqual(Date.now());
 	});
 
 	test('an outage that outlasts the retries ends with the 503 message', async () => {

@@ -114,6 +114,35 @@ describe('K n8n processes on one token (queue-mode workers), simulated clock', (
 	});
 });
 
+describe('an outage (503s) shorter than the retries, on a shared token', () => {
+	const OUTAGE = { from: 20 * W, until: 22 * W };
+	const inRecovery = (at: number) => at >= OUTAGE.until && at < OUTAGE.until + 7 * W;
+
+	test('two busy workers, a light one and another app: no request runs out of tries, and few 429s once Datatruck is back', () => {
+		for (const seed of [1, 2, 3]) {
+			const run = simulateSharedToken({
+				limit: LIMIT,
+				windowMs: W,
+				durationMs: 40 * W,
+				seed,
+				processes: [
+					{ concurrency: 10, together: true, latencyMs: 300 },
+					{ concurrency: 10, together: true, latencyMs: 300 },
+					{ concurrency: 2, latencyMs: 300 },
+				],
+				otherApp: { perWindow: 4 },
+				outage: OUTAGE,
+			});
+			const refused = run.processes.reduce((n, p) => n + p.refusedAt.filter(inRecovery).length, 0);
+			const admitted = run.processes.reduce((n, p) => n + p.admitted.filter(inRecovery).length, 0);
+			// With its own 503s counted in its window, a process took the 429s after the outage for its own clock's
+			// fault and never cut its share: a fifth refused, and requests out of tries.
+			expect(run.processes.map((p) => p.failed)).toEqual([0, 0, 0]);
+			expect(refused / (refused + admitted)).toBeLessThan(0.12);
+		}
+	});
+});
+
 describe('the limiter and the share', () => {
 	test('a 429 before a whole window of answers cuts the share by 20 % × share ÷ limit, once per window; the limiter then paces', () => {
 		let clock = 0;

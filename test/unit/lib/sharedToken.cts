@@ -6,9 +6,12 @@
  * of admitted arrivals; a refused request is not counted and gets Retry-After in whole seconds, at
  * least 1 (scaled like the window). A process behaves as transport.ts does: it waits for its limiter, sends, the request
  * arrives half an answer time later, and on a 429 it tells its limiter and tries again until the
- * limiter's rateLimitStreak (the transport's rule) says to give up: then the execution would fail.
+ * limiter's rateLimitStreak (the transport's rule) says to give up: then the execution would fail. During an
+ * `outage` Datatruck answers 503: the request waits the transport's backoff and goes again, at most
+ * unavailableRetries times.
  */
 import { RollingWindowLimiter } from '../../../nodes/Datatruck/shared/transport/rateLimiter';
+import { countedByDatatruck, retryPolicy } from '../../../nodes/Datatruck/shared/transport/transport';
 
 export interface ProcessPlan {
 	/** When it starts and stops wanting requests (ms); it always has work in between. */
@@ -43,12 +46,16 @@ export interface SharedTokenRun {
 	zeroRetryAfterFaults?: number;
 	retries?: number;
 	seed?: number;
+	/** Datatruck down (503 to every request) from `from` to `until`: each process waits and sends again, as transport.ts does. */
+	outage?: { from: number; until: number };
 }
 
 export interface ProcessOutcome {
 	/** Arrival times at Datatruck of its admitted requests. */
 	admitted: number[];
 	tooMany: number;
+	/** Arrival times of its requests Datatruck refused with 429. */
+	refusedAt: number[];
 	/** Requests that ran out of retries: an execution would have failed. */
 	failed: number;
 	limiter: RollingWindowLimiter;
@@ -67,8 +74,10 @@ interface Flight {
 	arriveAt: number;
 	answerAt: number;
 	streak: ReturnType<RollingWindowLimiter['rateLimitStreak']>;
-	status?: 200 | 429;
+	status?: 200 | 429 | 503;
 	retryAfterMs?: number;
+	/** 503s this request has had. */
+	faults: number;
 	answered: (refused?: boolean) => void;
 }
 
@@ -99,14 +108,23 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 		limiter: new RollingWindowLimiter(limit, windowMs, () => clock),
 		inFlight: 0,
 		/** Tries of requests refused and waiting to be sent again (they go first). */
-		retrying: [] as Array<Flight['streak']>,
+		retrying: [] as Array<Pick<Flight, 'streak' | 'faults'>>,
+		/** Requests answered 503, waiting out their backoff. */
+		backingOff: [] as Array<Pick<Flight, 'streak' | 'faults'> & { at: number }>,
 		sent: 0,
-		outcome: { admitted: [] as number[], tooMany: 0, failed: 0 },
+		outcome: { admitted: [] as number[], tooMany: 0, refusedAt: [] as number[], failed: 0 },
 	}));
 	const flights: Flight[] = [];
+	// transport.ts's backoff after a 503: exponential, capped, with jitter.
+	const backoff = (attempt: number) => {
+		const ceiling = Math.min(retryPolicy.backoffCapMs, retryPolicy.backoffBaseMs * 2 ** (attempt - 1));
+		return Math.round(ceiling / 2 + (nextRandom() * ceiling) / 2);
+	};
 	const other = { sent: 0, admitted: [] as number[], nextAt: run.otherApp?.from ?? 0 };
 	const admitted: number[] = [];
 
+	// A request waiting out a 503's backoff holds its place, as an execution waits for its request.
+	const busy = (s: (typeof states)[number]) => s.inFlight + s.backingOff.length;
 	const wants = (s: (typeof states)[number]) =>
 		s.retrying.length > 0 ||
 		(clock >= s.plan.from && clock < s.plan.until && (s.plan.requests === undefined || s.sent < s.plan.requests));
@@ -114,13 +132,13 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 	while (clock <= durationMs || flights.length) {
 		// Send what each process's limiter allows now.
 		states.forEach((s, index) => {
-			while (s.inFlight < s.plan.concurrency && wants(s) && s.limiter.mayStartBeside(s.plan.together) && s.limiter.nextStart() <= clock) {
-				const streak = s.retrying.shift() ?? (s.sent++, s.limiter.rateLimitStreak(retries));
+			while (busy(s) < s.plan.concurrency && wants(s) && s.limiter.mayStartBeside(s.plan.together) && s.limiter.nextStart() <= clock) {
+				const { streak, faults } = s.retrying.shift() ?? (s.sent++, { streak: s.limiter.rateLimitStreak(retries), faults: 0 });
 				const answered = s.limiter.start();
 				s.inFlight++;
 				const jitter = 0.5 + nextRandom();
 				const latency = Math.max(2, Math.round(s.plan.latencyMs * jitter));
-				flights.push({ process: index, sentAt: clock, arriveAt: clock + latency / 2, answerAt: clock + latency, streak, answered });
+				flights.push({ process: index, sentAt: clock, arriveAt: clock + latency / 2, answerAt: clock + latency, streak, faults, answered });
 			}
 		});
 		if (run.otherApp && clock >= other.nextAt && clock < (run.otherApp.until ?? durationMs)) {
@@ -134,8 +152,9 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 
 		const candidates: number[] = [];
 		for (const flight of flights) candidates.push(flight.status ? flight.answerAt : flight.arriveAt);
+		for (const s of states) candidates.push(...s.backingOff.map((waiting) => waiting.at));
 		for (const s of states) {
-			if (s.inFlight < s.plan.concurrency) {
+			if (busy(s) < s.plan.concurrency) {
 				if (wants(s) && s.limiter.mayStartBeside(s.plan.together)) candidates.push(s.limiter.nextStart());
 				else if (clock < s.plan.from) candidates.push(s.plan.from);
 			}
@@ -145,8 +164,17 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 		if (!Number.isFinite(next) || next > durationMs + 10 * windowMs) break;
 		clock = Math.max(clock, next);
 
-		// Arrivals in order, then answers.
+		// Backoffs that ended, then arrivals in order, then answers.
+		for (const s of states) {
+			const due = s.backingOff.filter((waiting) => waiting.at <= clock);
+			s.backingOff = s.backingOff.filter((waiting) => waiting.at > clock);
+			s.retrying.push(...due);
+		}
 		for (const flight of flights.filter((f) => !f.status && f.arriveAt <= clock).sort((a, b) => a.arriveAt - b.arriveAt)) {
+			if (run.outage && flight.arriveAt >= run.outage.from && flight.arriveAt < run.outage.until) {
+				flight.status = 503;
+				continue;
+			}
 			const fault = run.zeroRetryAfterFaults && nextRandom() < run.zeroRetryAfterFaults;
 			const decision = fault ? { ok: false as const, retryAfterMs: 0 } : admit(flight.arriveAt);
 			if (decision.ok) {
@@ -162,12 +190,18 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 			flights.splice(flights.indexOf(flight), 1);
 			const s = states[flight.process];
 			s.inFlight--;
-			flight.answered(flight.status === 429);
+			flight.answered(!countedByDatatruck(flight.status!));
+			if (flight.status === 503) {
+				const faults = flight.faults + 1;
+				if (faults > retryPolicy.unavailableRetries) s.outcome.failed++;
+				else s.backingOff.push({ streak: flight.streak, faults, at: clock + backoff(faults) });
+			}
 			if (flight.status === 429) {
 				s.outcome.tooMany++;
+				s.outcome.refusedAt.push(flight.arriveAt);
 				s.limiter.tooManyRequests(flight.retryAfterMs!, flight.retryAfterMs);
 				if (flight.streak.refused(flight.retryAfterMs)) s.outcome.failed++;
-				else s.retrying.push(flight.streak);
+				else s.retrying.push(flight);
 			}
 		}
 	}

@@ -157,13 +157,14 @@ export async function datatruckResponse(
 				CREDENTIAL_TYPE,
 				toHttpOptions(connection, { ...request, timeout: timeoutMs }),
 			)) as IN8nHttpFullResponse;
-			slot.answered(response.statusCode === 429);
+			slot.answered(!countedByDatatruck(response.statusCode));
 		} catch (error) {
-			slot.answered();
+			const fault = describeFault(error, timeoutMs);
+			// A refused connection never reached Datatruck.
+			slot.answered(fault.code === 'ECONNREFUSED');
 			if (signal?.aborted) {
 				throw new NodeOperationError(node, 'Stopped: the execution was cancelled while waiting for Datatruck');
 			}
-			const fault = describeFault(error, timeoutMs);
 			const pauseMs = backoffMs(faults + 1);
 			const notSent = fault.code === 'ECONNREFUSED';
 			if (((retriesFaults && fault.transient) || notSent) && mayRetry(faults, firstSentAt, pauseMs, timeoutMs, notSent)) {
@@ -219,6 +220,16 @@ export async function datatruckResponse(
 		}
 		return { body: body === '' || body === undefined ? {} : body, headers: (response.headers ?? {}) as IDataObject };
 	}
+}
+
+/**
+ * Whether Datatruck's throttle counted a request it answered with this status. Neither a 429 nor a 503 (the server
+ * did not handle the request, RFC 9110): counted in the limiter, a process's own 503s filled its window after an
+ * outage, and a 429 then looked like its own clock's fault, so it never learnt that others spent the token too and
+ * kept being refused until requests ran out of tries (issue 40's day; test/unit/adaptiveShare.test.cts).
+ */
+export function countedByDatatruck(statusCode: number): boolean {
+	return statusCode !== 429 && statusCode !== 503;
 }
 
 function toHttpOptions(connection: Connection, request: DatatruckRequest): IHttpRequestOptions {
