@@ -11,7 +11,7 @@
  * tarball, beside the two lines from the start: much of each line is n8n waiting (its start, a trigger's poll schedule), which the editor
  * suite fills instead of running after a line, which kept `.ci/run` over its 30 minutes.
  *
- * `--with-unit` (also `npm test`) runs the in-process suite (jest.config.js, two workers) beside them too. It is CPU work, while the
+ * `--with-unit` (also `npm test`) runs the in-process suite (jest.config.js) beside them too. It is CPU work, while the
  * real-n8n runs mostly wait for their runtimes to be provisioned, for n8n to start and for poll schedules: run after
  * them it put about nine minutes in front of the real-n8n runs on CI's 2 cores.
  *
@@ -27,24 +27,10 @@ const { buildAndPack } = require('./pack.cjs');
 const ROOT = path.resolve(__dirname, '..');
 const LINES = ['2.41.1', '1.123.81'];
 
-function run(version, tarball, config = 'jest.e2e.config.js', title = `real n8n ${version}`, files = []) {
+function run(version, tarball, config = 'jest.e2e.config.js', title = `real n8n ${version}`) {
 	const env = { ...process.env, DATATRUCK_N8N: version, DATATRUCK_E2E_TARBALL: tarball };
 	if (!version) delete env.DATATRUCK_N8N;
-	return runChild(path.join(ROOT, 'node_modules', '.bin', 'jest'), ['-c', config, ...files], env, title);
-}
-
-/**
- * Each n8n line in two runs side by side (each run has its own folder, so its own shared n8n): the files that start
- * an n8n of their own and wait on its poll schedule, and every other file. One run of a line took about 13 minutes,
- * most of it n8n waiting for a minute's poll, after its runtime was provisioned: the longest path through CI.
- */
-const LINE_FIRST = ['/test/e2e/published\\.test\\.cts$', '/test/e2e/smoke\\.test\\.cts$'];
-
-function runLine(version, tarball) {
-	return [
-		run(version, tarball, 'jest.e2e.config.js', `real n8n ${version}, 1 of 2`, LINE_FIRST),
-		run(version, tarball, 'jest.e2e.config.js', `real n8n ${version}, 2 of 2`, ['--testPathIgnorePatterns', '/node_modules/', ...LINE_FIRST]),
-	];
+	return runChild(path.join(ROOT, 'node_modules', '.bin', 'jest'), ['-c', config], env, title);
 }
 
 /**
@@ -94,11 +80,9 @@ async function main() {
 	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'datatruck-e2e-pack-'));
 	const tarball = buildAndPack(packDir);
 	try {
-		const runs = LINES.flatMap((version) => runLine(version, tarball));
+		const runs = LINES.map((version) => run(version, tarball));
 		if (process.argv.includes('--with-ui')) runs.push(...runUi(tarball));
-		// Two workers: on CI's busy cores one file (listUnderChange) took 13 of the suite's 24 minutes in band, every
-		// other file waiting behind it; beside it, the rest of the suite goes on.
-		if (process.argv.includes('--with-unit')) runs.push(run(undefined, tarball, 'jest.config.js', 'in-process', ['--maxWorkers=2']));
+		if (process.argv.includes('--with-unit')) runs.push(run(undefined, tarball, 'jest.config.js', 'in-process'));
 		if (process.argv.includes('--with-day')) runs.push(runDay(tarball));
 		const codes = await Promise.all(runs);
 		process.exitCode = codes.some((code) => code !== 0) ? 1 : 0;
