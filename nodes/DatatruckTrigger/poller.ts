@@ -187,10 +187,13 @@ export async function pollOnce(plan: PollPlan, stored: TriggerState | undefined,
 		async () => {
 			const outcome = await pollByTime(plan, stored, requests, clock, support);
 			if (!plan.event.byIdWithoutTime) return outcome;
-			// Where a switch to ids would start: the newest id read. An activation's read reaches back a window only, so
-			// when it found none the list is asked for its newest id (one request): all older ids are history.
+			// Where a switch to ids would start: the newest id read; at activation, 0 for an empty list. An activation
+			// read that reached back a window only (its floor) and found none says nothing of older ids: the list is
+			// asked for its newest id (one request), so that a later switch does not emit them.
 			const known = [outcome.state.newestId, requests.newestId()].filter((id): id is number => id !== undefined);
-			if (!known.length && !stored && plan.startDate === undefined) known.push(newestIdOf((await requests.newestFirst({ byId: true, start: Number.POSITIVE_INFINITY })).read));
+			if (!known.length && !stored && plan.startDate === undefined) {
+				known.push(outcome.state.floor > 0 ? newestIdOf((await requests.newestFirst({ byId: true, start: Number.POSITIVE_INFINITY })).read) : 0);
+			}
 			if (known.length) outcome.state.newestId = Math.max(...known);
 			return outcome;
 		},

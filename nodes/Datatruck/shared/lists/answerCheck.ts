@@ -171,16 +171,11 @@ function wordsOutOfOrder(results: IDataObject[], term: SortTerm | undefined): bo
 	});
 }
 
-/**
- * Whether the empty values of the first sort field lie apart on a page: wherever a database puts them (first or last,
- * A32), they come together, at one end of any page of the sorted list.
- */
+/** Whether the first sort field's empty values lie apart on a page: first or last (A32), they come together at one end. */
 function emptiesApart(results: IDataObject[], term: SortTerm | undefined): boolean {
-	if (!term) return false;
-	const empty = results.map((record) => valueAt(record, term.path) === null);
+	const empty = term ? results.map((record) => valueAt(record, term.path) === null) : [];
 	const [first, last] = [empty.indexOf(true), empty.lastIndexOf(true)];
-	if (first < 0) return false;
-	return !empty.slice(first, last + 1).every(Boolean) || (first > 0 && last < empty.length - 1);
+	return first >= 0 && (empty.slice(first, last + 1).includes(false) || (first > 0 && last < empty.length - 1));
 }
 
 /** Whether neighbours tied on a text first term are out of the order the following number or date terms ask. */

@@ -3,11 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Page } from './pagination';
 import { disregardIn, evaluable } from './answerCheck';
 import type { ApiFilter } from './filters';
-import { keptInNode } from './inNodeFilters';
 import { filterIgnored, orderingIgnored } from './listFindings';
 import { recordComparator, unheld, type SortTerm } from './listPlan';
 import { askedAs, isLastPage, queryPage, type ListRead } from './listRead';
 import { passAgain, readPass } from './pageNumberList';
+import { keptInNode } from './settleInNode';
 import type { PlainPlan } from './planner';
 import { markNotHeld } from './support';
 

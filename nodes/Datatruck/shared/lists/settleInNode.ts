@@ -1,9 +1,9 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
-import { disregardIn, SEARCH } from './answerCheck';
-import { keptInNode } from './inNodeFilters';
+import { disregardIn, kindOfColumn, meets, SEARCH } from './answerCheck';
 import type { ApiFilter } from './filters';
-import { filterHolds, filterIgnored, orderingIgnored } from './listFindings';
-import { kindShownBy, parseOrdering, recordComparator, valueAt } from './listPlan';
+import { filterHolds, filterIgnored, listWords, orderingIgnored } from './listFindings';
+import { fieldOf, kindShownBy, parseOrdering, recordComparator, valueAt } from './listPlan';
 import type { ListRead } from './listRead';
 import { markNotHeld, supports } from './support';
 
@@ -39,4 +39,28 @@ export async function settleInNode(read: ListRead, records: IDataObject[], first
 	const matching = await keptInNode(read, records, inNode);
 	if (terms.length && !supports(read.origin, `${read.list}.ordering`)) matching.sort(recordComparator(terms));
 	return matching;
+}
+
+/**
+ * A filter in a form the records show: its own column, else the published form of a column the node chose (loads
+ * show `dispatcher__full_name`, never `dispatcher__id`, A31), else an error: never records kept unfiltered.
+ */
+async function applicableForm(read: ListRead, records: IDataObject[], filter: ApiFilter): Promise<ApiFilter> {
+	if (filter.contains === SEARCH || records.length === 0 || records.some((record) => fieldOf(record, filter.column).present)) return filter;
+	const replacement = read.replacements.get(filter.column);
+	if (replacement) return await replacement();
+	throw new NodeOperationError(
+		read.ctx.getNode(),
+		`Datatruck ignores the filter on ${filter.column} of the ${listWords(read.list)} list, and its records do not show ${filter.column}, so the node cannot apply it itself`,
+		{ description: 'Filter on a field the records show, or filter the output with an n8n Filter node.' },
+	);
+}
+
+/** The records meeting every filter Datatruck was seen to ignore; one the node cannot judge (a value it cannot read) is kept. */
+export async function keptInNode(read: ListRead, records: IDataObject[], filters: ApiFilter[]): Promise<IDataObject[]> {
+	if (filters.length === 0) return [...records];
+	const applied: ApiFilter[] = [];
+	for (const filter of filters) applied.push(await applicableForm(read, records, filter));
+	const kinds = applied.map((filter) => kindOfColumn(filter.column, read.fields));
+	return records.filter((record) => applied.every((filter, index) => meets(record, filter, kinds[index]) !== false));
 }
