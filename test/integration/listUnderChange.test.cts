@@ -174,9 +174,13 @@ describe.each(PROFILES)('Load › Get Many while Datatruck changes (%s)', (profi
 			// Before, a sort field that can be empty read all ~190 pages by id to find the first 2,500.
 			expect(dt.sandbox.log.length).toBeGreaterThanOrEqual(2500 / perPage);
 			if (!exact) return expect(dt.sandbox.log.length).toBeLessThanOrEqual(listBudget(2500, perPage));
-			expect(dt.sandbox.log.length).toBeLessThanOrEqual(2500 / perPage + 1);
+			// Page 1 holds loads without pay, ids descending: Datatruck's order by id as well, so the same question goes
+			// out once the other way round (orderProbe.ts).
+			const opposite = dt.sandbox.log.filter((entry) => String(entry.query.ordering ?? '').startsWith('load_pay')).length;
+			expect(opposite).toBeLessThanOrEqual(1);
+			expect(dt.sandbox.log.length).toBeLessThanOrEqual(2500 / perPage + 1 + opposite);
 			const filters = dt.sandbox.log.map((entry) => String(entry.query.filter ?? ''));
-			expect(filters.filter((text) => text.includes('"isnull"')).length).toBe(dt.sandbox.log.length - 1);
+			expect(filters.filter((text) => text.includes('"isnull"')).length).toBe(dt.sandbox.log.length - 1 - opposite);
 		}, 240_000); // 250 requests on 5,600 loads: over a minute on CI's 2 busy cores, and a timed-out read would go on into the next test's request log
 	}
 

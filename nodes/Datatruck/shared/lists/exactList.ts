@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { DatatruckContext, DatatruckRequest, RequestPurpose } from '../transport';
 import type { ApiFilter } from './filters';
 import { askedAs, excludableIds, isLastPage, listReadFor, NeedsLess, needsLess, numberedPage, queryPage, type FilterReplacement, type ListRead } from './listRead';
+import { confirmOrder } from './orderProbe';
 import { readPlain } from './plainList';
 import { fetchByPageNumber } from './pageNumberList';
 import { markNotHeld, supports } from './support';
@@ -170,7 +171,9 @@ async function readExact(
 ): Promise<IDataObject[]> {
 	const compare = recordComparator(userTerms);
 	const keyset = keysetTerm(userTerms, list.keysetFields);
-	const first = await queryPage(read, read.filters, userTerms, Math.max(asked, Math.min(CHECKED_PAGE, maxPageSize)));
+	const firstSize = Math.max(asked, Math.min(CHECKED_PAGE, maxPageSize));
+	const first = await queryPage(read, read.filters, userTerms, firstSize);
+	await confirmOrder(read, userTerms, first, firstSize, want);
 	// A list that answers fewer records a page than asked is read on exactly in that size.
 	const pageSize = read.served !== undefined && want > read.served ? Math.min(read.served, maxPageSize) : asked;
 	const stretchSize = SEGMENT_REQUESTS * pageSize;

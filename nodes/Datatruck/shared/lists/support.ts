@@ -49,6 +49,7 @@ export function supports(origin: string, key: string): boolean {
 export function markNotHeld(ctx: { logger?: Logger }, origin: string, finding: Finding): void {
 	let findings = notHeld.get(origin);
 	if (!findings) notHeld.set(origin, (findings = new Map()));
+	for (const key of confirmed.get(origin)?.keys() ?? []) if (key.startsWith(`${finding.key}:`)) confirmed.get(origin)?.delete(key);
 	if (current(origin, finding.key)) return;
 	findings.set(finding.key, { finding, at: findingClock.now() });
 	ctx.logger?.warn(
@@ -89,7 +90,22 @@ export function rememberPageSize(ctx: { logger?: Logger }, origin: string, list:
 	(current(origin, key) as Finding).served = size;
 }
 
+/** Per origin, per key: when an answer confirmed what the answer checks alone could not tell (orderProbe.ts). */
+const confirmed = new Map<string, Map<string, number>>();
+
+/** Whether `key` was confirmed on this origin less than FINDING_LIFETIME_MS ago, and not seen broken since. */
+export function confirmedRecently(origin: string, key: string): boolean {
+	const at = confirmed.get(origin)?.get(key);
+	return at !== undefined && findingClock.now() - at < FINDING_LIFETIME_MS;
+}
+
+export function rememberConfirmed(origin: string, key: string): void {
+	if (!confirmed.has(origin)) confirmed.set(origin, new Map());
+	confirmed.get(origin)?.set(key, findingClock.now());
+}
+
 /** Forgets every finding: for tests, which start each case from the node's assumptions. */
 export function resetSupport(): void {
 	notHeld.clear();
+	confirmed.clear();
 }

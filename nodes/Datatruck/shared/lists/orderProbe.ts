@@ -1,0 +1,65 @@
+import type { IDataObject } from 'n8n-workflow';
+import { orderingIgnored } from './listFindings';
+import { formatOrdering, idOf, parseOrdering, recordComparator, valueAt, withIdTieBreaker, type SortTerm } from './listPlan';
+import { isLastPage, NeedsLess, queryPage, type ListRead } from './listRead';
+import type { Page } from './pagination';
+import { confirmedRecently, rememberConfirmed } from './support';
+
+/**
+ * A page can keep to the order asked for and still not have been sorted that way: where Datatruck ignores `ordering`
+ * (DRF drops a field it does not take, silently) it answers its default order, and on a page whose sort field is
+ * empty on every record, or rises with the id, that order breaks nothing the answer checks can see. A read that takes
+ * the whole list sorts what it holds; a Limit takes page 1 as the start of the list, and would miss records.
+ *
+ * So where page 1 of such a read is also in an order Datatruck falls back to, the same question goes out once more
+ * in the opposite direction. Kept to, that reverses every two records whose sort values did not change in between
+ * (the id breaks every tie, and A32 puts empty values first one way and last the other, so this holds in any
+ * collation); ignored, they come back in the same order. What was confirmed is remembered per ordering for as long
+ * as a finding is (support.ts), so a busy workflow pays the request once an hour.
+ */
+export async function confirmOrder(read: ListRead, userTerms: SortTerm[], first: Page, askedSize: number, want: number): Promise<void> {
+	const key = `${read.list}.ordering:${formatOrdering(userTerms)}`;
+	if (!stopsEarly(first, want) || !inFallbackOrder(read, userTerms, first.results) || confirmedRecently(read.origin, key)) return;
+	const opposite = userTerms.map((term) => ({ ...term, descending: !term.descending }));
+	const answer = await queryPage(read, read.filters, opposite, askedSize).catch((error: unknown) => {
+		// The opposite answer broke its own order: the page read first is what the plan that takes over starts from.
+		if (error instanceof NeedsLess) error.pages = [first];
+		throw error;
+	});
+	if (sameWayRound(first.results, answer.results, userTerms)) throw Object.assign(new NeedsLess([orderingIgnored(read.list)]), { pages: [first] });
+	rememberConfirmed(read.origin, key);
+}
+
+/** The read ends before the list does: what page 1 leaves out is never read. */
+function stopsEarly(first: Page, want: number): boolean {
+	return !isLastPage(first) && want < (first.count ?? Infinity);
+}
+
+/**
+ * Whether the page is also in an order Datatruck answers when it ignores `ordering`: by id, or its default, unless
+ * that default is what was asked (then an ignored ordering gives the right answer all the same).
+ */
+function inFallbackOrder(read: ListRead, userTerms: SortTerm[], results: IDataObject[]): boolean {
+	const asked = formatOrdering(userTerms);
+	const byDefault = withIdTieBreaker(parseOrdering(read.defaultOrdering ?? '-id', read.fields));
+	if (formatOrdering(byDefault) === asked) return false;
+	return [byDefault, ...['-id', 'id'].map((ordering) => parseOrdering(ordering, read.fields))]
+		.filter((terms) => formatOrdering(terms) !== asked)
+		.some((terms) => {
+			const compare = recordComparator(terms);
+			return results.every((record, index) => index === 0 || compare(results[index - 1], record) <= 0);
+		});
+}
+
+/** Whether two records, on both pages with the same sort values, come in the same order on both. */
+function sameWayRound(first: IDataObject[], opposite: IDataObject[], terms: SortTerm[]): boolean {
+	const where = new Map(opposite.map((record, index) => [idOf(record), { record, index }]));
+	const unchanged = first
+		.map((record) => ({ record, there: where.get(idOf(record)) }))
+		.filter(({ record, there }) => idOf(record) !== undefined && there && terms.every((term) => sameValue(record, there.record, term.path)));
+	return unchanged.some(({ there }, index) => index > 0 && (unchanged[index - 1].there?.index ?? 0) < (there?.index ?? 0));
+}
+
+function sameValue(a: IDataObject, b: IDataObject, path: string): boolean {
+	return JSON.stringify(valueAt(a, path)) === JSON.stringify(valueAt(b, path));
+}

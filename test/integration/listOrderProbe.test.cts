@@ -1,0 +1,75 @@
+import { FINDING_LIFETIME_MS, findingClock } from '../../nodes/Datatruck/shared/lists/support';
+import { resetSupport } from '../../nodes/Datatruck/shared/lists';
+import { findingKeys } from '../harness/findings.cts';
+import { useSandbox } from '../harness/sandbox.cts';
+
+/**
+ * A Limit whose page 1 keeps to the order asked for and to the order Datatruck falls back to when it ignores
+ * `ordering` (every load on it without a pickup time, ids descending): the node asks once in the opposite direction
+ * (orderProbe.ts), and only on such a page. The composed property found the gap: seed 584615294.
+ */
+const dt = useSandbox();
+const idsOf = (items: Array<{ id?: unknown }>) => items.map((item) => Number(item.id));
+const newestPickupFirst = (limit: number) => ({ resource: 'load', operation: 'getMany', returnAll: false, limit, sort: { field: 'pickup_time', descending: true } });
+const oppositeAsked = () => dt.sandbox.log.filter((entry) => entry.path.endsWith('/orders/') && String(entry.query.ordering ?? '').startsWith('pickup_time'));
+
+beforeEach(() => {
+	resetSupport();
+	dt.sandbox.configure({ profile: 'default' });
+	dt.sandbox.reset({ loads: 40 });
+	// No load has been picked up yet, and the load with the highest id was entered with the oldest creation time (a
+	// load keyed in late for a week ago): Datatruck's default order, newest created first, puts it last.
+	const orders = dt.sandbox.data.orders;
+	for (const order of orders) order.pickup_time = null;
+	const byId = [...orders].sort((a, b) => b.id - a.id);
+	const oldest = [...orders].sort((a, b) => a.created_datetime.localeCompare(b.created_datetime))[0];
+	byId[0].created_datetime = new Date(Date.parse(oldest.created_datetime) - 86_400_000).toISOString().replace('.000Z', 'Z');
+	dt.sandbox.log.length = 0;
+});
+
+const expected = (limit: number) => dt.sandbox.data.orders.map((order) => order.id).sort((a, b) => b - a).slice(0, limit);
+
+test('ordering ignored, 10 a page: the opposite question comes back the same way round, so the Limit is read in the node’s order', async () => {
+	// Datatruck's published dialect answers 10 a page: page 1 alone meets the Limit.
+	dt.sandbox.configure({ lists: { loads: { ignoreOrdering: true, ignorePageSize: true } } });
+	const result = await dt.run({ parameters: newestPickupFirst(8) });
+	expect(idsOf(result.json)).toEqual(expected(8));
+	expect(oppositeAsked()).toHaveLength(1);
+	expect(findingKeys(dt.sandbox)).toContain('loads.ordering');
+});
+
+test('ordering kept to: one request more, once; the next read within the hour trusts it, the one after an hour asks again', async () => {
+	const first = await dt.run({ parameters: newestPickupFirst(8) });
+	expect(idsOf(first.json)).toEqual(expected(8));
+	expect(oppositeAsked()).toHaveLength(1);
+	expect(dt.sandbox.log).toHaveLength(2);
+	expect(findingKeys(dt.sandbox)).toEqual([]);
+
+	dt.sandbox.log.length = 0;
+	const again = await dt.run({ parameters: newestPickupFirst(8) });
+	expect(idsOf(again.json)).toEqual(expected(8));
+	expect(dt.sandbox.log).toHaveLength(1);
+
+	const now = findingClock.now;
+	findingClock.now = () => now() + FINDING_LIFETIME_MS;
+	try {
+		dt.sandbox.log.length = 0;
+		await dt.run({ parameters: newestPickupFirst(8) });
+		expect(oppositeAsked()).toHaveLength(1);
+	} finally {
+		findingClock.now = now;
+	}
+});
+
+test('a page that the fallback order could not have given, or a read of the whole list, costs no request more', async () => {
+	dt.sandbox.configure({ lists: { loads: { ignoreOrdering: true } } });
+	// Newest created first is what was asked: an ignored ordering answers it all the same.
+	await dt.run({ parameters: { resource: 'load', operation: 'getMany', returnAll: false, limit: 8 } });
+	expect(dt.sandbox.log).toHaveLength(1);
+	dt.sandbox.configure({ lists: { loads: { ignoreOrdering: false } } });
+	dt.sandbox.log.length = 0;
+	// Return All sorts what it holds.
+	const all = await dt.run({ parameters: { ...newestPickupFirst(0), returnAll: true } });
+	expect(idsOf(all.json)).toEqual(expected(40));
+	expect(oppositeAsked()).toHaveLength(0);
+});
