@@ -21,7 +21,7 @@ export const N8N_NOISE: Noise[] = [
 	{
 		why:
 			'the editor itself looks community packages up on the npm registry (for update notices); lib/browser.ts ' +
-			'blocks every request off this machine, so those fail. The node’s own requests go from the n8n server.',
+			'resolves no name off this machine, so those fail. The node’s own requests go from the n8n server.',
 		matches: (e) => e.type === 'console' && /^Failed to load resource/.test(e.text) && !isLoopback(e.location),
 	},
 ];
