@@ -72,8 +72,10 @@ describe('A newcomer’s first minutes in the n8n editor (Chromium)', () => {
 		inst.sb.clearLog();
 		expect(await runFromNdv(page)).toBe('success');
 		const log: RequestLogEntry[] = [...inst.sb.log];
-		expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([`GET ${API}/orders/ 200`]);
-		expect(log[0].query.ordering).toBe('load_pay,id');
+		// Page 1 in the order asked; where it could also be Datatruck's order by id (loads tied at the lowest pay), the
+		// same question the other way round follows, once an hour (orderProbe.ts).
+		const asked = log.map((e) => `${e.method} ${e.path} ${e.status} ${String(e.query.ordering)}`);
+		expect(asked).toEqual([`GET ${API}/orders/ 200 load_pay,id`, ...(log.length > 1 ? [`GET ${API}/orders/ 200 -load_pay,-id`] : [])]);
 		const lowest = await direct(inst.sb, '/orders/?ordering=load_pay,id&page_size=5');
 		expect(await outputColumn(outputPanel(page), 'id')).toEqual(lowest.results.map((load: { id: number }) => String(load.id)));
 		await scrollToTop(page, parameterRow(sort));
@@ -86,8 +88,11 @@ describe('A newcomer’s first minutes in the n8n editor (Chromium)', () => {
 		const highestIds = highest.results.map((load: { id: number }) => String(load.id));
 		expect(await runFromNdv(page, async () => (await outputColumn(outputPanel(page), 'id'))[0] === highestIds[0])).toBe('success');
 		// Descending puts loads without pay first (PostgreSQL's NULLs): the node may read those as a part of their own,
-		// one request more, always in the order asked.
-		expect([...new Set(inst.sb.log.map((e) => e.query.ordering))]).toEqual(['-load_pay,-id']);
+		// one request more, in the order asked, and may ask once the other way round as above.
+		const orderings = inst.sb.log.map((e) => e.query.ordering);
+		expect(orderings[0]).toBe('-load_pay,-id');
+		expect(orderings.filter((ordering) => ordering !== '-load_pay,-id').length).toBeLessThanOrEqual(1);
+		expect(orderings.every((ordering) => ordering === '-load_pay,-id' || ordering === 'load_pay,id')).toBe(true);
 		expect(await outputColumn(outputPanel(page), 'id')).toEqual(highestIds);
 	});
 
