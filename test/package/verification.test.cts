@@ -32,7 +32,8 @@ function scan(sourceDir: string, packageDir: string): ScanResult {
 	const run = spawnSync(process.execPath, [join(__dirname, 'scan.mjs'), sourceDir, packageDir], {
 		cwd: ROOT,
 		encoding: 'utf8',
-		timeout: 120_000,
+		// Bounds a hang only: the scanner's lint of sources and tarball took over 120 s once on CI's 2 busy cores.
+		timeout: 300_000,
 		env,
 	});
 	if (run.status !== 0) {
