@@ -38,10 +38,13 @@ const SHOPS = [
 /** Which repair mail is the malformed one: the third of the day. */
 const MALFORMED_INDEX = 2;
 
+/** The work order reference the repair mail of `index` carries, and its work order is found by. */
+export const repairReference = (index: number): string => `WO-${String(700000 + index)}`;
+
 /** The repair mail of `index`; `complete` makes it one that must give a work order (the worker kill's). */
 export function repairMail(seed: number, index: number, complete = false): RepairMail {
 	const random = new Prng(seed * 1000 + index);
-	const reference = `WO-${String(700000 + index)}`;
+	const reference = repairReference(index);
 	const messageId = `day-repair-${seed}-${index}@lonestar-freight.example`;
 	if (index === MALFORMED_INDEX && !complete) {
 		// A phone's half-sent mail: no unit, no repair, a broken encoded subject.

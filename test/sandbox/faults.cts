@@ -12,8 +12,11 @@ export interface FaultSpec {
 	/** How many matching requests fail this way. */
 	count: number;
 	kind: FaultKind;
-	/** Which requests: method (any case) and a pathname or part of one. Absent = every API request. */
-	match?: { method?: string; path?: string };
+	/**
+	 * Which requests: method (any case), a pathname or part of one, and a part of the raw request body (a work order's
+	 * reference, say). Absent = every API request.
+	 */
+	match?: { method?: string; path?: string; body?: string };
 	/** Retry-After seconds of a '429' fault; 0 is allowed here, unlike the real limiter. Default 1. */
 	retryAfter?: number;
 	/** The JSON body of a 'badRequest' fault (a 400), e.g. a proxy's `{"detail": "Method \"PATCH\" not allowed."}`. */
@@ -22,7 +25,8 @@ export interface FaultSpec {
 	hangMs?: number;
 	/**
 	 * The request takes effect first (a create is stored, an update applied), then the fault replaces
-	 * the answer: the answer is lost, not the request. Default false (the request is not handled).
+	 * the answer: the answer is lost, not the request. A request refused (a 400) takes no effect, so it leaves the
+	 * fault for the next matching request. Default false (the request is not handled).
 	 */
 	afterHandling?: boolean;
 }
@@ -100,8 +104,8 @@ export function parseFaultSpec(raw: unknown): FaultSpec {
 		return value;
 	};
 	const match = raw.match;
-	if (match !== undefined && !(isPlainObject(match) && ['method', 'path'].every((k) => match[k] === undefined || typeof match[k] === 'string'))) {
-		throw badRequest('match: must be an object with optional string keys method and path.');
+	if (match !== undefined && !(isPlainObject(match) && ['method', 'path', 'body'].every((k) => match[k] === undefined || typeof match[k] === 'string'))) {
+		throw badRequest('match: must be an object with optional string keys method, path and body.');
 	}
 	if (raw.afterHandling !== undefined && typeof raw.afterHandling !== 'boolean') throw badRequest('afterHandling: must be true or false.');
 	if (raw.body !== undefined && !isPlainObject(raw.body)) throw badRequest('body: must be a JSON object.');
@@ -128,17 +132,23 @@ export class FaultQueue {
 	}
 
 	/** The first queued fault matching the request, consumed by one; undefined when none matches. */
-	take(method: string, pathname: string): FaultSpec | undefined {
+	take(method: string, pathname: string, body = ''): FaultSpec | undefined {
 		const index = this.queue.findIndex(({ spec }) => {
-			const wantedMethod = spec.match?.method;
-			const wantedPath = spec.match?.path;
-			return (!wantedMethod || wantedMethod.toUpperCase() === method) && (!wantedPath || pathname.includes(wantedPath));
+			const { method: wantedMethod, path: wantedPath, body: wantedBody } = spec.match ?? {};
+			return (!wantedMethod || wantedMethod.toUpperCase() === method) && (!wantedPath || pathname.includes(wantedPath)) && (!wantedBody || body.includes(wantedBody));
 		});
 		if (index < 0) return undefined;
 		const entry = this.queue[index];
 		entry.remaining -= 1;
 		if (entry.remaining === 0) this.queue.splice(index, 1);
 		return entry.spec;
+	}
+
+	/** A fault taken by a request that took no effect goes back first in the queue, for the next matching request. */
+	giveBack(spec: FaultSpec): void {
+		const entry = this.queue.find((queued) => queued.spec === spec);
+		if (entry) entry.remaining += 1;
+		else this.queue.unshift({ spec, remaining: 1 });
 	}
 
 	pending(): FaultSpec[] {

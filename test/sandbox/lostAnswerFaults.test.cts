@@ -30,6 +30,17 @@ describe('sandbox: a fault after the request took effect, and the work-order tim
 		expect(sandbox.data.trucks.at(-1)?.unit_number).toBe(`AH-${_label}`);
 	});
 
+	it('afterHandling matched on the body: another create, and a create refused (400), go through; the next one that takes effect loses its answer', async () => {
+		sandbox.injectFaults({ kind: 500, count: 1, afterHandling: true, match: { method: 'POST', path: '/trucks/create/', body: 'AH-KILL' } });
+		expect((await client.post('/trucks/create/', { unit_number: 'AH-OTHER' })).status).toBe(201);
+		// A truck without its unit number is refused: it took no effect, so it keeps no fault.
+		expect((await client.post('/trucks/create/', { notes: 'AH-KILL' })).status).toBe(400);
+		const before = sandbox.data.trucks.length;
+		expect((await client.post('/trucks/create/', { unit_number: 'AH-KILL' })).status).toBe(500);
+		expect(sandbox.data.trucks.length).toBe(before + 1);
+		expect((await client.post('/trucks/create/', { unit_number: 'AH-KILL-2' })).status).toBe(201);
+	});
+
 	it('without afterHandling the request is not handled', async () => {
 		sandbox.injectFaults({ kind: 500, count: 1, match: { method: 'POST' } });
 		const before = sandbox.data.trucks.length;

@@ -212,7 +212,7 @@ export class SandboxHttpServer {
 		if (match === undefined || match.kind === 'none') return errorReply(404, `No endpoint at ${url.pathname}.`);
 		const auth = authenticate(request.headers.authorization, store.config.tokens);
 		if (!auth.ok) return errorReply(401, auth.message, { 'WWW-Authenticate': 'Token' });
-		const fault = faults.take(method, url.pathname);
+		const fault = faults.take(method, url.pathname, text);
 		if (fault && !fault.afterHandling) return faultOutcome(fault);
 		const decision = limiter.check(auth.token);
 		if (!decision.allowed) {
@@ -232,8 +232,11 @@ export class SandboxHttpServer {
 				params: match.params,
 			};
 			const reply = runHandler(match.route, apiRequest, store);
-			return fault ? faultOutcome(fault) : reply;
+			if (fault && reply.status >= 400) faults.giveBack(fault);
+			return fault && reply.status < 400 ? faultOutcome(fault) : reply;
 		} catch (error) {
+			// Refused, the request took no effect: an answer lost after handling waits for one that does.
+			if (fault) faults.giveBack(fault);
 			if (error instanceof ApiError) return errorReply(error.status, error.message);
 			throw error;
 		}
