@@ -15,10 +15,15 @@
  * real-n8n runs mostly wait for their runtimes to be provisioned, for n8n to start and for poll schedules: run after
  * them it put about nine minutes in front of the real-n8n runs on CI's 2 cores.
  *
- * `--with-day` (also `npm test`) runs the short carrier day (`npm run day:short`, docs/carrier-day.md) beside them
- * with the same tarball: n8n in queue mode through a scaled day, mostly waiting on its clock.
+ * `--with-checks` (also `npm test`) runs lint and the type check beside them too, once the package is built: in-process
+ * tests need the build, lint and the type check do not, and run in front of everything they kept the in-process suite,
+ * the last to end on CI, about a minute later (docs/development.md). The package is built once, here.
+ *
+ * `--with-day` runs the short carrier day (`npm run day:short`, docs/carrier-day.md) beside them with the same
+ * tarball: n8n in queue mode through a scaled day, mostly waiting on its clock. `npm test` does not: its 429 check
+ * fails (issue 40).
  */
-const { spawn } = require('child_process');
+const { spawn, spawnSync } = require('child_process');
 const os = require('os');
 const path = require('path');
 const fs = require('fs');
@@ -30,6 +35,7 @@ const LINES = ['2.41.1', '1.123.81'];
 function run(version, tarball, config = 'jest.e2e.config.js', title = `real n8n ${version}`, options = []) {
 	const env = { ...process.env, DATATRUCK_N8N: version, DATATRUCK_E2E_TARBALL: tarball };
 	if (!version) delete env.DATATRUCK_N8N;
+	if (!tarball) delete env.DATATRUCK_E2E_TARBALL;
 	return runChild(path.join(ROOT, 'node_modules', '.bin', 'jest'), ['-c', config, ...options], env, title);
 }
 
@@ -56,6 +62,16 @@ function runDay(tarball) {
 	return runChild(process.execPath, [path.join(ROOT, 'scripts', 'day.cjs'), '--short'], { ...process.env, DATATRUCK_N8N: '2.41.1', DAY_TARBALL: tarball }, 'carrier day (short)');
 }
 
+function build() {
+	const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+	if (b.status !== 0) throw new Error(`npm run build failed (exit ${b.status})`);
+}
+
+/** `npm run lint`, then `npm run typecheck`, as one run. */
+function runChecks() {
+	return runChild('sh', ['-c', 'npm run lint && npm run typecheck'], process.env, 'lint and type check');
+}
+
 function runChild(command, args, env, title) {
 	return new Promise((resolve) => {
 		const started = Date.now();
@@ -78,17 +94,26 @@ function runChild(command, args, env, title) {
 
 async function main() {
 	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'datatruck-e2e-pack-'));
-	const tarball = buildAndPack(packDir);
+	const runs = [];
 	try {
-		const runs = LINES.map((version) => run(version, tarball));
-		if (process.argv.includes('--with-ui')) runs.push(...runUi(tarball));
+		build();
 		// One worker (jest's default on 2 cores). Two, with Chromium no longer at nice -8, ended the suite 0.3 min sooner
 		// and everything beside it 1.2-2.4 min later, the whole run no shorter (1268 s against 1266 s), and timed out a
 		// scan (docs/development.md, session 4).
-		if (process.argv.includes('--with-unit')) runs.push(run(undefined, tarball, 'jest.config.js', 'in-process'));
-		if (process.argv.includes('--with-day')) runs.push(runDay(tarball));
+		if (process.argv.includes('--with-unit')) runs.push(run(undefined, undefined, 'jest.config.js', 'in-process'));
+		if (process.argv.includes('--with-checks')) runs.push(runChecks());
+		let packed = 0;
+		try {
+			const tarball = buildAndPack(packDir, { build: false });
+			runs.push(...LINES.map((version) => run(version, tarball)));
+			if (process.argv.includes('--with-ui')) runs.push(...runUi(tarball));
+			if (process.argv.includes('--with-day')) runs.push(runDay(tarball));
+		} catch (error) {
+			process.stderr.write(`${error.stack || error}\n`);
+			packed = 1;
+		}
 		const codes = await Promise.all(runs);
-		process.exitCode = codes.some((code) => code !== 0) ? 1 : 0;
+		process.exitCode = packed || codes.some((code) => code !== 0) ? 1 : 0;
 	} finally {
 		fs.rmSync(packDir, { recursive: true, force: true });
 	}
