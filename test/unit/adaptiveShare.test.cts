@@ -88,6 +88,32 @@ describe('K n8n processes on one token (queue-mode workers), simulated clock', (
 		expect(ratePerWindow(run.processes[0].admitted, 20 * W, 60 * W, W)).toBeGreaterThan(0.75 * 15);
 	});
 
+	test('a failed probe waits a whole window more before the next: few 429s beside trigger polls and between two processes (issue 40)', () => {
+		for (const seed of [1, 2, 3]) {
+			// A Return All's page waves on a worker, beside the trigger polls of the main process (a light, steady user).
+			const beside = simulateSharedToken({
+				limit: LIMIT,
+				windowMs: W,
+				durationMs: 60 * W,
+				seed,
+				processes: [{ concurrency: 10, together: true, latencyMs: 300 }],
+				otherApp: { perWindow: 6 },
+			});
+			// Two processes busy all the time. With a quarter window more per failed probe: 2.5 % and 3.6-4.3 %.
+			const two = simulateSharedToken({
+				limit: LIMIT,
+				windowMs: W,
+				durationMs: 60 * W,
+				seed,
+				processes: [{ concurrency: 10, together: true, latencyMs: 300 }, { concurrency: 1, latencyMs: 300 }],
+			});
+			expect(tooManyShare(beside)).toBeLessThan(0.02);
+			expect(tooManyShare(two)).toBeLessThan(0.03);
+			expect(ratePerWindow(beside.processes[0].admitted, 10 * W, 60 * W, W)).toBeGreaterThan(0.8 * (LIMIT - 6));
+			expect(ratePerWindow(two.admitted, 10 * W, 60 * W, W)).toBeGreaterThan(0.85 * LIMIT);
+		}
+	});
+
 	test('429s with Retry-After 0 do not shrink the share (they are no sign of a full window)', () => {
 		const run = simulateSharedToken({
 			limit: LIMIT,
