@@ -11,28 +11,20 @@
  */
 import * as runtime from '../../../scripts/n8n-runtime.cjs';
 import { N8n, runDir, Session } from './n8n.cts';
-import { readRecord, stopRecorded, writeRecord, type SharedRecord } from './sharedRecord.cjs';
+import { answers, readRecord, stopRecorded, writeRecord, type SharedRecord } from './sharedRecord.cjs';
 
 let starts = 0;
 
 export async function sharedSession(): Promise<Session> {
 	const dir = runDir();
 	const known = readRecord(dir);
-	if (known && (await answers(known))) return borrowed(known);
+	if (known && (await answers(known.url))) return borrowed(known);
 	if (known) await stopRecorded(dir, 5000); // whatever is left of it
 	const n8n = await N8n.create(`shared-${process.pid}-${++starts}`);
 	const own = await n8n.start();
 	const record = { pid: own.proc.pid, url: own.url, cookie: own.cookie, logFile: own.proc.logFile };
 	writeRecord(dir, record);
 	return borrowed(record);
-}
-
-async function answers(record: SharedRecord): Promise<boolean> {
-	try {
-		return (await runtime.httpJson('GET', `${record.url}/healthz`, { timeoutMs: 10_000 })).status === 200;
-	} catch {
-		return false;
-	}
 }
 
 /** A session on the shared n8n whose stop() leaves it running for the next file. */

@@ -5,7 +5,7 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { pidAlive } = require('../../../scripts/n8n-runtime.cjs');
+const { httpJson, pidAlive } = require('../../../scripts/n8n-runtime.cjs');
 
 const RECORD = 'shared-n8n.json';
 
@@ -42,4 +42,13 @@ async function stopRecorded(runDir, graceMs = 20000) {
 	signalGroup(record.pid, 'SIGKILL');
 }
 
-module.exports = { readRecord, writeRecord, stopRecorded };
+/** Whether the n8n at `url` (a recorded one, maybe gone since) answers its health check. */
+async function answers(url) {
+	try {
+		return (await httpJson('GET', `${url}/healthz`, { timeoutMs: 10000 })).status === 200;
+	} catch {
+		return false;
+	}
+}
+
+module.exports = { readRecord, writeRecord, stopRecorded, answers };

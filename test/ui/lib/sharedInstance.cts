@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as runtime from '../../../scripts/n8n-runtime.cjs';
-import { readRecord, stopRecorded, writeRecord } from '../../e2e/lib/sharedRecord.cjs';
+import { answers, readRecord, stopRecorded, writeRecord } from '../../e2e/lib/sharedRecord.cjs';
 
 export const ROOT = resolve(__dirname, '../../..');
 /** `DATATRUCK_UI_RUN` names the folder of one of several runs side by side (scripts/e2e-lines.cjs). */
@@ -59,13 +59,5 @@ export async function sharedN8n(name: string): Promise<SharedN8n> {
 	} catch (e) {
 		await proc.stop();
 		throw e;
-	}
-}
-
-async function answers(url: string): Promise<boolean> {
-	try {
-		return (await runtime.httpJson('GET', `${url}/healthz`, { timeoutMs: 10_000 })).status === 200;
-	} catch {
-		return false;
 	}
 }
