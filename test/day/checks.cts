@@ -4,6 +4,7 @@
  * not apply to a day (no token regeneration in the short day, no memory trend in a day shorter than two scaled
  * hours) are left out, and the summary says `null` for what was not measured.
  */
+import { isRunning } from '../e2e/lib/executions.cts';
 import type { Order } from '../sandbox/index.cts';
 import { POLLERS, senderOf } from './attribution.cts';
 import type { DayRecord } from './day.cts';
@@ -212,7 +213,9 @@ function failureChecks(input: DayInput, verdict: Verdict): Check[] {
 	const regen = record.faults.find((f) => f.name === 'tokenRegenerated');
 	const windowEnd = (record.credentialUpdatedAt ?? 0) + 2 * plan.length.minuteMs;
 	for (const [role, executions] of Object.entries(record.executions)) {
-		for (const e of executions.filter((x) => x.status !== 'success')) {
+		// Still running when read back: settle() waited for every run started before it, so this one is the settled
+		// n8n's (the next sync, a poll), not the day's.
+		for (const e of executions.filter((x) => x.status !== 'success' && !isRunning(x.status))) {
 			const error = e.error ?? e.status;
 			let why = 'unexpected';
 			const kill = record.workerKill;
