@@ -32,11 +32,20 @@ const { buildAndPack } = require('./pack.cjs');
 const ROOT = path.resolve(__dirname, '..');
 const LINES = ['2.41.1', '1.123.81'];
 
+/**
+ * With the in-process suite beside them (`--with-unit`), the real-n8n and editor runs go at nice 5, so the in-process
+ * suite is scheduled first. Its longest files wait on the scheduler, not on CPU: each of their thousands of loopback
+ * round trips waited its turn behind a dozen busy processes, and they took 200-280 s each in CI against 20-60 s alone,
+ * which made the suite the last to end (docs/development.md).
+ */
+const BESIDE = process.argv.includes('--with-unit') ? ['nice', '-n', '5'] : [];
+
 function run(version, tarball, config = 'jest.e2e.config.js', title = `real n8n ${version}`, options = []) {
 	const env = { ...process.env, DATATRUCK_N8N: version, DATATRUCK_E2E_TARBALL: tarball };
 	if (!version) delete env.DATATRUCK_N8N;
 	if (!tarball) delete env.DATATRUCK_E2E_TARBALL;
-	return runChild(path.join(ROOT, 'node_modules', '.bin', 'jest'), ['-c', config, ...options], env, title);
+	const command = [...(version ? BESIDE : []), path.join(ROOT, 'node_modules', '.bin', 'jest'), '-c', config, ...options];
+	return runChild(command[0], command.slice(1), env, title);
 }
 
 /**
@@ -49,11 +58,10 @@ const UI_FIRST = ['/test/ui/editor\\.test\\.cts$', '/test/ui/documents\\.test\\.
 function runUi(tarball) {
 	fs.rmSync(path.join(ROOT, 'test-results', 'ui'), { recursive: true, force: true });
 	const env = { ...process.env, DATATRUCK_N8N: LINES[0], DATATRUCK_E2E_TARBALL: tarball };
-	const jest = path.join(ROOT, 'node_modules', '.bin', 'jest');
-	const config = ['-c', 'jest.ui.config.js'];
+	const [command, ...prefix] = [...BESIDE, path.join(ROOT, 'node_modules', '.bin', 'jest'), '-c', 'jest.ui.config.js'];
 	return [
-		runChild(jest, [...config, ...UI_FIRST], { ...env, DATATRUCK_UI_RUN: 'ui-1' }, `editor 1 of 2 (n8n ${LINES[0]})`),
-		runChild(jest, [...config, '--testPathIgnorePatterns', '/node_modules/', ...UI_FIRST], { ...env, DATATRUCK_UI_RUN: 'ui-2' }, `editor 2 of 2 (n8n ${LINES[0]})`),
+		runChild(command, [...prefix, ...UI_FIRST], { ...env, DATATRUCK_UI_RUN: 'ui-1' }, `editor 1 of 2 (n8n ${LINES[0]})`),
+		runChild(command, [...prefix, '--testPathIgnorePatterns', '/node_modules/', ...UI_FIRST], { ...env, DATATRUCK_UI_RUN: 'ui-2' }, `editor 2 of 2 (n8n ${LINES[0]})`),
 	];
 }
 
