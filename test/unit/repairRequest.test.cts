@@ -316,6 +316,17 @@ describe('dates across a month end and a DST change', () => {
 		expect((await fromText('T101 brakes bad since Monday')).understood.scheduledOn).toBeNull();
 	});
 
+	test('a time after "since" is when the trouble began: a mail that books no day gets the question (issue 40\'s day)', async () => {
+		const mail = 'Truck T101 has the check engine light on since this morning.\nShop: TA Truck Service Joliet, (815) 555-0142.\nOdometer 394,896 miles.';
+		const read = await fromText(mail);
+		expect(read.understood.scheduledOn).toBeNull();
+		expect(read.ready).toBe(false);
+		expect(read.missing).toContain('the day and time the work is booked');
+		expect((await fromText('T101 brakes grinding since 6am, booked tomorrow 2pm')).understood.scheduledOn).toBe('2026-11-27T14:00:00-06:00');
+		expect((await fromText('T101 brakes grinding since this morning, booked tomorrow morning')).understood.scheduledOn).toBe('2026-11-27T08:00:00-06:00');
+		expect((await fromText('T101 brakes, booked this afternoon')).understood.scheduledOn).not.toBeNull();
+	});
+
 	test('a month and day already past is next year\'s', async () => {
 		expect((await fromText('T101 brakes 1/5 10am')).understood.scheduledOn).toBe('2027-01-05T10:00:00-06:00');
 	});

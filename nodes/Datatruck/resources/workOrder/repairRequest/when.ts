@@ -29,8 +29,8 @@ const PARTS_OF_DAY: Record<string, number> = { morning: 8, 'first thing': 8, noo
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
-/** Words before a day that place it in the past. */
-const PAST = /\b(since|last|started|began)\s+(on\s+)?$/i;
+/** Words before a day or a time that place it in the past: "since Tuesday", "since this morning", "started at 6am". */
+const PAST = /\b(since|last|started|began)\s+(on\s+|this\s+|at\s+)?$/i;
 const MONTH_WORD = '(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 
 const pad = (value: number, width = 2) => String(Math.abs(value)).padStart(width, '0');
@@ -151,6 +151,8 @@ const AT_WORD_HOUR = new RegExp(
 /** Every time of day the text names: "2pm", "9:30am", "14:00", "noon", "morning", "morning 9", "@ 9". */
 function findTimes(text: string): Array<Found<TimeOfDay>> {
 	const times: Array<Found<TimeOfDay>> = [];
+	// "On since this morning" tells when the trouble began, not when the work is booked (as findDay's "since Tuesday").
+	const keep = (time: Found<TimeOfDay>) => !PAST.test(text.slice(0, time.index));
 	// The part of the day with its hour is one time, at the part's place; its words are not read again.
 	const spans: Array<[number, number]> = [];
 	const inSpan = (index: number) => spans.some(([from, to]) => index >= from && index < to);
@@ -182,7 +184,7 @@ function findTimes(text: string): Array<Found<TimeOfDay>> {
 		if (inSpan(m.index)) continue;
 		times.push({ value: { hour: PARTS_OF_DAY[m[1].toLowerCase()], minute: 0 }, index: m.index });
 	}
-	return times;
+	return times.filter(keep);
 }
 
 /** An ISO date-time as an AI extractor may give it: kept as that instant, shown in the zone. */
