@@ -220,7 +220,8 @@ function failureChecks(input: DayInput, verdict: Verdict): Check[] {
 			let why = 'unexpected';
 			const kill = record.workerKill;
 			if (kill && (kill.executionId === e.id || kill.heldExecutions?.includes(e.id)) && STALLED_MESSAGE.test(error)) why = 'its worker was killed (n8n does not run a stalled job again)';
-			else if (regen && e.startedAt >= regen.from && e.startedAt <= windowEnd && TOKEN_MESSAGE.test(error)) why = 'the token was regenerated';
+			// Running at any moment of the window: a sync started before the token was regenerated meets it on a later page.
+			else if (regen && (e.stoppedAt ?? e.startedAt) >= regen.from && e.startedAt <= windowEnd && TOKEN_MESSAGE.test(error)) why = 'the token was regenerated';
 			verdict.failures.push({ role, id: e.id, at: e.startedAt, error, expected: why !== 'unexpected', why });
 		}
 	}
