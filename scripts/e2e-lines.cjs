@@ -23,11 +23,11 @@
  * tarball: n8n in queue mode through a scaled day, mostly waiting on its clock. `npm test` does not: its 429 check
  * fails (issue 40).
  */
-const { spawn, spawnSync } = require('child_process');
+const { spawn } = require('child_process');
 const os = require('os');
 const path = require('path');
 const fs = require('fs');
-const { buildAndPack } = require('./pack.cjs');
+const { build, buildAndPack } = require('./pack.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 const LINES = ['2.41.1', '1.123.81'];
@@ -68,11 +68,6 @@ function runUi(tarball) {
 /** The short carrier day on n8n 2.41.1 with the tarball packed here. */
 function runDay(tarball) {
 	return runChild(process.execPath, [path.join(ROOT, 'scripts', 'day.cjs'), '--short'], { ...process.env, DATATRUCK_N8N: '2.41.1', DAY_TARBALL: tarball }, 'carrier day (short)');
-}
-
-function build() {
-	const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-	if (b.status !== 0) throw new Error(`npm run build failed (exit ${b.status})`);
 }
 
 /** `npm run lint`, then `npm run typecheck`, as one run. */

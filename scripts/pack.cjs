@@ -6,12 +6,15 @@ const { spawnSync } = require('child_process');
 
 const ROOT = path.resolve(__dirname, '..');
 
+/** `npm run build` (n8n-node build) into dist/. */
+function build() {
+	const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+	if (b.status !== 0) throw new Error(`npm run build failed (exit ${b.status})`);
+}
+
 /** Returns the absolute path of the tarball written into `destDir`. */
-function buildAndPack(destDir, { build = true } = {}) {
-	if (build) {
-		const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-		if (b.status !== 0) throw new Error(`npm run build failed (exit ${b.status})`);
-	}
+function buildAndPack(destDir, { build: rebuild = true } = {}) {
+	if (rebuild) build();
 	fs.mkdirSync(destDir, { recursive: true });
 	const r = spawnSync('npm', ['pack', '--json', '--pack-destination', destDir], {
 		cwd: ROOT,
@@ -24,4 +27,4 @@ function buildAndPack(destDir, { build = true } = {}) {
 	return path.join(destDir, info.filename);
 }
 
-module.exports = { buildAndPack };
+module.exports = { build, buildAndPack };
