@@ -21,6 +21,7 @@ import {
 	dropdownOptions,
 	exactly,
 	fillParam,
+	goInEditor,
 	ndv,
 	newWorkflow,
 	nodeCreator,
@@ -371,7 +372,7 @@ describe('Datatruck in the n8n editor (Chromium)', () => {
 
 	it('a new Datatruck API credential: a good token connects, a bad one shows Datatruck’s reason', async () => {
 		await ensureSignedIn();
-		await page.goto(`${inst.url}/home/credentials`);
+		await goInEditor(page, inst.url, '/home/credentials', (to) => to.pathname === '/home/credentials');
 		await page.locator(tid('add-resource-credential')).click();
 		const typeSelect = page.locator(tid('new-credential-type-select'));
 		const typeInput = typeSelect.locator('input').first();
@@ -475,7 +476,7 @@ describe('Datatruck in the n8n editor (Chromium)', () => {
 			node.credentials ? { ...node, credentials: Object.fromEntries(Object.keys(node.credentials).map((type) => [type, credentials[type]])) } : node,
 		);
 		const { data: saved } = await rest('POST', '/workflows', { ...wf, nodes, active: false });
-		await page.goto(`${inst.url}/workflow/${saved.id}`);
+		await goInEditor(page, inst.url, `/workflow/${saved.id}`, (to) => to.pathname === `/workflow/${saved.id}`);
 		const steps = wf.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote').map((n) => String(n.name));
 		for (const name of steps) await page.locator(tid('canvas-node'), { hasText: name }).first().waitFor();
 		expect(await page.locator(tid('canvas-node')).count()).toBeGreaterThanOrEqual(steps.length);

@@ -24,6 +24,30 @@ export const N8N_NOISE: Noise[] = [
 			'resolves no name off this machine, so those fail. The node’s own requests go from the n8n server.',
 		matches: (e) => e.type === 'console' && /^Failed to load resource/.test(e.text) && !isLoopback(e.location),
 	},
+	{
+		why:
+			'a new workflow is not saved until its first change (`/workflow/<id>?new=true`), yet the editor asks its ' +
+			'publication status when it is reached from inside the page (lib/editor.ts goInEditor): 404 for that id',
+		matches: (e, origin) => {
+			const id = /^\/workflow\/([^/]+)$/.exec(new URL(e.url).pathname)?.[1];
+			return (
+				e.type === 'console' &&
+				/status of 404/.test(e.text) &&
+				new URL(e.url).searchParams.get('new') === 'true' &&
+				id !== undefined &&
+				e.location === `${origin}/rest/workflows/${id}/publication-status`
+			);
+		},
+	},
+	{
+		why:
+			'leaving a workflow for a new one inside the page, n8n 2.41.1\'s NodeView reads its NDV store while the old ' +
+			'workflow\'s document store is already gone; it logs this and goes on',
+		matches: (e) =>
+			e.type === 'console' &&
+			e.text.startsWith('Error: injectNDVStore() was accessed without an active workflow document store.') &&
+			/\/assets\/NodeView-[\w-]+\.js/.test(e.text),
+	},
 ];
 
 function isLoopback(location: string): boolean {
