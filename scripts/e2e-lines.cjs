@@ -100,10 +100,10 @@ async function main() {
 	const runs = [];
 	try {
 		build();
-		// One worker (jest's default on 2 cores). Two, with Chromium no longer at nice -8, ended the suite 0.3 min sooner
-		// and everything beside it 1.2-2.4 min later, the whole run no shorter (1268 s against 1266 s), and timed out a
-		// scan (docs/development.md, session 4).
-		if (process.argv.includes('--with-unit')) runs.push(run(undefined, undefined, 'jest.config.js', 'in-process'));
+		// Two workers: beside the runs at nice 5, one worker had about 40 % of a core (one nice-0 task against three
+		// nice-5 ones on its core) and took 14.5 min for 5.4 min of work alone, the last to end with the other core idle
+		// (docs/development.md, session 6). Before the nice 5, two workers only delayed everything beside them (session 4).
+		if (process.argv.includes('--with-unit')) runs.push(run(undefined, undefined, 'jest.config.js', 'in-process', ['--maxWorkers=2']));
 		if (process.argv.includes('--with-checks')) runs.push(runChecks());
 		let packed = 0;
 		try {

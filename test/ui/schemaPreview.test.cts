@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../schemas/targets.cts';
 import { launchUi, type Ui } from './lib/browser.cts';
-import { ndv, screenshot, signIn, tid } from './lib/editor.cts';
+import { goInEditor, ndv, screenshot, signIn, tid } from './lib/editor.cts';
 import { startInstance, type Instance } from './lib/instance.cts';
 
 const NODE = 'n8n-nodes-datatruck.datatruck';
@@ -63,7 +63,8 @@ describe('output schema preview in the n8n editor (Chromium)', () => {
 		});
 		schemaRequests.length = 0;
 		inst.sb.clearLog();
-		await page.goto(`${inst.url}/workflow/${workflow.data.id}/after`);
+		const path = `/workflow/${workflow.data.id}/after`;
+		await goInEditor(page, inst.url, path, (to) => to.pathname === path);
 		await ndv(page).waitFor();
 		return ndv(page).locator(tid('ndv-input-panel'));
 	}
