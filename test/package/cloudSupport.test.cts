@@ -17,7 +17,7 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 function run(command: string, args: string[], input?: string) {
 	const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
 	delete env.NODE_ENV;
-	const result = spawnSync(join(BIN, command), args, { cwd: ROOT, encoding: 'utf8', input, env, timeout: 120_000 });
+	const result = spawnSync(join(BIN, command), args, { cwd: ROOT, encoding: 'utf8', input, env, timeout: 300_000 });
 	return { status: result.status, output: `${result.stdout}${result.stderr}`.replace(ANSI, '') };
 }
 
