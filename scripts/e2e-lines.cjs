@@ -55,7 +55,7 @@ function run(version, tarball, config = 'jest.e2e.config.js', title = `real n8n 
  * of its minutes, n8n waiting on poll schedules: in one run the line ended last, its last 2.3 minutes with the
  * machine three quarters idle (docs/development.md, session 6).
  */
-const WAITS_ON_POLLS = '/test/e2e/published\\.test\\.cts$';
+const WAITS_ON_POLLS = require('../test/e2e/lib/sequencer.cjs').WAITS_ON_POLLS.source;
 
 function runLines(tarball) {
 	const [last, ...others] = LINES;

@@ -27,7 +27,7 @@ export const N8N_NOISE: Noise[] = [
 	{
 		why:
 			'a new workflow is not saved until its first change (`/workflow/<id>?new=true`), yet the editor asks its ' +
-			'publication status when it is reached from inside the page (lib/editor.ts goInEditor): 404 for that id',
+			'publication status when it is reached from inside the page (lib/editor.cts goInEditor): 404 for that id',
 		matches: (e, origin) => {
 			const id = /^\/workflow\/([^/]+)$/.exec(new URL(e.url).pathname)?.[1];
 			return (
