@@ -114,6 +114,53 @@ describe('K n8n processes on one token (queue-mode workers), simulated clock', (
 		}
 	});
 
+	describe('a token full for hours (issue 40\'s day): trigger polls on the main process, a Return All on each worker, another app', () => {
+		const HOURS = 9 * 60;
+		const fullDay = (seed: number) =>
+			simulateSharedToken({
+				limit: LIMIT,
+				windowMs: W,
+				durationMs: HOURS * W,
+				seed,
+				processes: [
+					// Four triggers, each poll two requests, every minute.
+					{ periodMs: W, requests: 8, concurrency: 4, latencyMs: 120 },
+					{ concurrency: 1, latencyMs: 150 },
+					{ concurrency: 1, latencyMs: 150 },
+				],
+				otherApp: { perWindow: 4 },
+			});
+
+		test('probes grow rarer the longer it stays full: at most 2 % answered 429 (2.7-2.9 % with at most 8 windows between probes), same throughput', () => {
+			for (const seed of [1, 2, 3]) {
+				const run = fullDay(seed);
+				expect(run.processes.map((p) => p.failed)).toEqual([0, 0, 0]);
+				expect(tooManyShare(run)).toBeLessThan(0.02);
+				expect(ratePerWindow(run.admitted, 10 * W, HOURS * W, W)).toBeGreaterThan(0.95 * LIMIT);
+			}
+		});
+
+		test.each([
+			[30, 8],
+			[300, 24],
+		])('after %i windows of a full token, a process whose neighbours stopped has the token again within %i', (fullFor, within) => {
+			for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+				const run = simulateSharedToken({
+					limit: LIMIT,
+					windowMs: W,
+					durationMs: (fullFor + within + 6) * W,
+					seed,
+					processes: [{ concurrency: 5 }, { until: fullFor * W }, { until: fullFor * W, periodMs: W, requests: 4 }],
+					otherApp: { perWindow: 2, until: fullFor * W },
+				});
+				const [survivor] = run.processes;
+				let regainedAt = fullFor;
+				while (ratePerWindow(survivor.admitted, regainedAt * W, (regainedAt + 3) * W, W) < 0.9 * LIMIT) regainedAt++;
+				expect(regainedAt - fullFor).toBeLessThanOrEqual(within);
+			}
+		});
+	});
+
 	test('429s with Retry-After 0 do not shrink the share (they are no sign of a full window)', () => {
 		const run = simulateSharedToken({
 			limit: LIMIT,

@@ -25,8 +25,10 @@ export interface ProcessPlan {
 	concurrency?: number;
 	together?: boolean;
 	latencyMs?: number;
-	/** Requests it wants in all; unlimited when not given. */
+	/** Requests it wants in all; unlimited when not given. With `periodMs`, the requests it wants each period. */
 	requests?: number;
+	/** Demand that comes in waves, as a trigger's polls do: `requests` more every `periodMs` from `from`. */
+	periodMs?: number;
 }
 
 export interface OtherApp {
@@ -125,9 +127,10 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 
 	// A request waiting out a 503's backoff holds its place, as an execution waits for its request.
 	const busy = (s: (typeof states)[number]) => s.inFlight + s.backingOff.length;
+	const periodsBegun = (s: (typeof states)[number]) => (s.plan.periodMs ? Math.floor((clock - s.plan.from) / s.plan.periodMs) + 1 : 1);
 	const wants = (s: (typeof states)[number]) =>
 		s.retrying.length > 0 ||
-		(clock >= s.plan.from && clock < s.plan.until && (s.plan.requests === undefined || s.sent < s.plan.requests));
+		(clock >= s.plan.from && clock < s.plan.until && (s.plan.requests === undefined || s.sent < s.plan.requests * periodsBegun(s)));
 
 	while (clock <= durationMs || flights.length) {
 		// Send what each process's limiter allows now.
@@ -157,6 +160,7 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 			if (busy(s) < s.plan.concurrency) {
 				if (wants(s) && s.limiter.mayStartBeside(s.plan.together)) candidates.push(s.limiter.nextStart());
 				else if (clock < s.plan.from) candidates.push(s.plan.from);
+				else if (s.plan.periodMs) candidates.push(s.plan.from + periodsBegun(s) * s.plan.periodMs);
 			}
 		}
 		if (run.otherApp && other.nextAt < (run.otherApp.until ?? durationMs)) candidates.push(other.nextAt);

@@ -21,12 +21,19 @@
  * - **Probe for room.** After a whole window without a 429 in which the share held requests back,
  *   the process sends one request beyond its share and, each time one gets through, one more: the
  *   share grows by one for each. The first 429 ends that (and cuts, as above). Each probe that ends
- *   in a 429 puts a whole window more before the next (at most 8 windows); a whole window of
+ *   in a 429 puts a whole window more before the next (at most 24 windows); a whole window of
  *   probing without one puts it back to one. So processes that share a token steadily spend few
- *   429s, and a process whose neighbours stopped takes over their slots within a window or two.
+ *   429s, and a process whose neighbours stopped takes over their slots at its next probe.
  *   A quarter window more (at most 4) had a sync beside a trigger's polls answered 429 for 2.5 % of
  *   its requests, and two busy processes for 3.6-4.3 %; a whole window, 1.4 % and 2.3-2.5 %, at the
  *   same throughput (test/unit/adaptiveShare.test.cts; issue 40's day counted 4.8 % on the token).
+ *   The most windows between probes was 8 until issue 40's full day: with a token full for hours
+ *   (three processes and another app), nearly every 429 is a probe's (probes turned off: 0.1 %), and
+ *   one probe in 8 windows per process kept 2.7-2.9 % of the requests answered 429 at Datatruck's
+ *   minute; at most 24, 1.4-1.6 %, with the same throughput. The interval grows by one window per
+ *   failed probe, so it passes 8 only after about 36 windows of a full token and reaches 24 after
+ *   about 300: a process that shared the token for half an hour still finds a freed share within a few
+ *   windows (5 on average, as before); after five hours, within 4-18 (adaptiveShare.test.cts).
  * - A 429 with `Retry-After: 0` is no sign of a full window (a full window is free again only
  *   when its oldest request ages out), so it does not shrink the share: a run of such answers would
  *   otherwise drive the share to one request per window.
@@ -55,7 +62,7 @@ export class AdaptiveShare {
 	/** Windows added before the next probe when one ends in a 429, and the most there may be. */
 	static readonly PROBE_BACKOFF = 1;
 
-	static readonly MAX_PROBE_EVERY = 8;
+	static readonly MAX_PROBE_EVERY = 24;
 
 	/** Requests of a window the others may have had for them to count as light users (see tooManyRequests). */
 	static readonly LIGHT_USE = 2;
