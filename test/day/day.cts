@@ -9,6 +9,7 @@ import type { QueueMode } from '../queue/lib/queue.cts';
 import { Dispatchers, MailSenders, OtherApp, sleep } from './actors.cts';
 import { repairReference } from './mail.cts';
 import { FaultSwitch, regenerateToken, updateCredentialToken } from './faults.cts';
+import { rememberedRecords } from './growth.cts';
 import type { DayPlan, FaultName } from './plan.cts';
 import { listExecutions, readExecutions, rssOf, staticDataBytes, unfinishedExecutions, type DayExecution, type Sample } from './record.cts';
 import { REGENERATED_TOKEN, type DayServices } from './services.cts';
@@ -66,8 +67,10 @@ async function sample(run: Running, minute: number, withStaticData: boolean): Pr
 		if (bytes !== undefined) [rss[name], pids[name]] = [bytes, pid];
 	}
 	const staticData: Record<string, number> = {};
-	if (withStaticData) for (const wf of run.workflows) staticData[wf.role] = await staticDataBytes(run.session, wf.id);
-	return { at: Date.now(), minute, rss, pids, staticData };
+	if (!withStaticData) return { at: Date.now(), minute, rss, pids, staticData };
+	for (const wf of run.workflows) staticData[wf.role] = await staticDataBytes(run.session, wf.id);
+	const remembered = rememberedRecords(run.services.sb.data.orders, run.workflows, run.plan.length.minuteMs);
+	return { at: Date.now(), minute, rss, pids, staticData, remembered };
 }
 
 /** Which worker runs an execution, from the workers' logs ("Worker started execution 12"). */

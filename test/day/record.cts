@@ -140,6 +140,8 @@ export interface Sample {
 	pids: Record<string, number>;
 	/** Bytes of each workflow's static data as n8n stores it (JSON), by role. */
 	staticData: Record<string, number>;
+	/** With the static data: how many loads each trigger must remember by its own rule then (growth.cts). */
+	remembered?: Record<string, number>;
 }
 
 /** Bytes of a workflow's static data, as the editor's API returns the workflow. */

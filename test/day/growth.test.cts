@@ -1,0 +1,78 @@
+import { growthAfterFirstHour, rememberedRecords, staticDataGrowth, trendGrowth } from './growth.cts';
+import type { Order } from '../sandbox/index.cts';
+import type { Sample } from './record.cts';
+import type { DayWorkflow } from './workflows.cts';
+import { DATATRUCK_TRIGGER } from '../e2e/lib/workflow.cts';
+
+const MINUTE = 3000;
+
+/** One sample a scaled minute from minute 0 to `minutes`, `value(minute)` for every key. */
+function samples(minutes: number, value: (minute: number) => Record<string, number>, pid = () => 1): Sample[] {
+	return Array.from({ length: minutes + 1 }, (_, minute) => {
+		const values = value(minute);
+		return { at: minute * MINUTE, minute, rss: values, pids: Object.fromEntries(Object.keys(values).map((k) => [k, pid()])), staticData: values };
+	});
+}
+
+describe('growth over the day, as a trend', () => {
+	test('a series that swings by a third without climbing does not grow; the last sample against minute 60 would say +33 %', () => {
+		const swing = (minute: number) => ({ worker: minute % 2 === 0 ? 480 : 640 });
+		const series = samples(540, swing);
+		expect(series[540].rss.worker / series[60].rss.worker - 1).toBeCloseTo(0, 5);
+		expect(series[539].rss.worker / series[60].rss.worker - 1).toBeCloseTo(1 / 3, 5);
+		expect(Math.abs(growthAfterFirstHour(series.slice(0, 540), (s) => s.rss, MINUTE, true).worker)).toBeLessThan(0.01);
+	});
+
+	test('a steady climb is measured from the first hour on: +50 % from minute 60 to 540', () => {
+		const climb = samples(540, (minute) => ({ main: 1000 + (minute - 60) * (500 / 480) }));
+		expect(growthAfterFirstHour(climb, (s) => s.rss, MINUTE, true).main).toBeCloseTo(0.5, 3);
+		expect(trendGrowth([{ x: 0, y: 10 }, { x: 1, y: 10 }, { x: 2, y: 10 }])).toBe(0);
+	});
+
+	test('a restarted worker counts from its own first hour: the old process is not compared with the new one', () => {
+		const restarted = samples(
+			540,
+			(minute) => ({ worker: minute < 300 ? 900 : 400 + Math.min(minute - 300, 30) * 5 }),
+			() => 0,
+		).map((s) => ({ ...s, pids: { worker: s.minute < 300 ? 1 : 2 } }));
+		// The new process warms up for its first 30 minutes, then holds: flat after its first hour.
+		expect(growthAfterFirstHour(restarted, (s) => s.rss, MINUTE, true).worker).toBeCloseTo(0, 5);
+	});
+});
+
+describe('what a trigger must remember', () => {
+	const now = Date.parse('2026-11-28T15:00:00Z');
+	const ago = (scaledMinutes: number) => new Date(now - scaledMinutes * MINUTE).toISOString();
+	const trigger = (role: DayWorkflow['role'], event: string, parameters: Record<string, unknown> = {}): DayWorkflow => ({
+		role,
+		name: role,
+		recordNode: 'Datatruck Trigger',
+		json: { id: role, name: role, connections: {}, nodes: [{ name: 'Datatruck Trigger', type: DATATRUCK_TRIGGER, parameters: { event, ...parameters } }] },
+	});
+	const load = (fields: Partial<Order>) => ({ created_datetime: ago(10_000), pickup_time: null, delivery_time: null, is_flagged: false, ...fields }) as Order;
+
+	test('the loads of its late-entry window (scaled), or the loads flagged now within the days it reads', () => {
+		const orders = [
+			load({ created_datetime: ago(5) }),
+			load({ created_datetime: ago(15), pickup_time: ago(30) }),
+			load({ pickup_time: ago(70), delivery_time: ago(59) }),
+			load({ is_flagged: true, created_datetime: ago(100) }),
+			// Flagged, but created 40 days ago: outside the snapshot's 30 days.
+			load({ is_flagged: true, created_datetime: new Date(now - 40 * 86_400_000).toISOString() }),
+		];
+		const workflows = [trigger('newLoad', 'newLoad'), trigger('pickedUp', 'loadPickedUp'), trigger('podEmail', 'loadDelivered'), trigger('alertFlagged', 'loadFlagged')];
+		expect(rememberedRecords(orders, workflows, MINUTE, now)).toEqual({ newLoad: 1, pickedUp: 1, podEmail: 1, alertFlagged: 1 });
+	});
+
+	test("a trigger's static data is checked per load it must remember; the raw growth is kept beside it", () => {
+		// The day's pickups double; the trigger keeps 30 bytes of each and 200 of its own.
+		const series = samples(540, (minute) => ({ pickedUp: 200 + 30 * (20 + minute / 27), sync: 78 })).map((s) => ({ ...s, remembered: { pickedUp: 20 + s.minute / 27 } }));
+		const growth = staticDataGrowth(series, MINUTE);
+		expect(growth.raw.pickedUp).toBeGreaterThan(0.6);
+		expect(growth.checked.pickedUp).toBeLessThan(0);
+		expect(growth.checked.sync).toBe(0);
+		// A trigger that kept every load it ever saw grows per load too.
+		const leaking = samples(540, (minute) => ({ pickedUp: 200 + 30 * (20 + minute) })).map((s) => ({ ...s, remembered: { pickedUp: 20 } }));
+		expect(staticDataGrowth(leaking, MINUTE).checked.pickedUp).toBeGreaterThan(2);
+	});
+});
