@@ -9,7 +9,7 @@ import type { Order } from '../sandbox/index.cts';
 import { POLLERS, senderOf } from './attribution.cts';
 import type { DayRecord } from './day.cts';
 import { growthAfterFirstHour, staticDataGrowth } from './growth.cts';
-import { faultAt, type DayPlan } from './plan.cts';
+import { faultAt, lastEventMinuteOf, type DayPlan } from './plan.cts';
 import type { DayServices } from './services.cts';
 import { TRIGGER_ROLES, type DayWorkflow } from './workflows.cts';
 
@@ -296,7 +296,7 @@ function trendChecks(input: DayInput): { checks: Check[]; rss: Record<string, nu
 	const { minuteMs, minutes } = input.plan.length;
 	if (minutes < 120) return { checks: [], rss: null, staticData: null, staticDataRaw: null };
 	const rss = growthAfterFirstHour(input.record.samples, (s) => s.rss, minuteMs, true);
-	const staticData = staticDataGrowth(input.record.samples, minuteMs);
+	const staticData = staticDataGrowth(input.record.samples, minuteMs, lastEventMinuteOf(input.plan.length));
 	const over = (g: Record<string, number>) => Object.entries(g).filter(([, v]) => v > 0.1);
 	const perRecord = Object.keys(staticData.checked).filter((role) => (TRIGGER_ROLES as readonly string[]).includes(role));
 	return {

@@ -87,11 +87,13 @@ export function rememberedRecords(orders: Order[], workflows: DayWorkflow[], min
 }
 
 /**
- * Static data growth per workflow: a trigger's per record it must remember (the raw growth beside it, for the
- * report), any other workflow's raw.
+ * Static data growth per workflow over the samples up to `lastEventMinute`: a trigger's per record it must remember
+ * (the raw growth beside it, for the report), any other workflow's raw. After the day's last event a trigger still
+ * holds the last events it saw while its window empties (its rule forgets only behind the newest event), so the
+ * samples of the settling are left out.
  */
-export function staticDataGrowth(samples: Sample[], minuteMs: number): { checked: Record<string, number>; raw: Record<string, number> } {
-	const withStatic = samples.filter((s) => Object.keys(s.staticData).length);
+export function staticDataGrowth(samples: Sample[], minuteMs: number, lastEventMinute: number): { checked: Record<string, number>; raw: Record<string, number> } {
+	const withStatic = samples.filter((s) => Object.keys(s.staticData).length && s.minute <= lastEventMinute);
 	const raw = growthAfterFirstHour(withStatic, (s) => s.staticData, minuteMs, false);
 	const perRecord = growthAfterFirstHour(
 		withStatic,

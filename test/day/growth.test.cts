@@ -67,12 +67,15 @@ describe('what a trigger must remember', () => {
 	test("a trigger's static data is checked per load it must remember; the raw growth is kept beside it", () => {
 		// The day's pickups double; the trigger keeps 30 bytes of each and 200 of its own.
 		const series = samples(540, (minute) => ({ pickedUp: 200 + 30 * (20 + minute / 27), sync: 78 })).map((s) => ({ ...s, remembered: { pickedUp: 20 + s.minute / 27 } }));
-		const growth = staticDataGrowth(series, MINUTE);
+		const growth = staticDataGrowth(series, MINUTE, 540);
 		expect(growth.raw.pickedUp).toBeGreaterThan(0.6);
 		expect(growth.checked.pickedUp).toBeLessThan(0);
 		expect(growth.checked.sync).toBe(0);
 		// A trigger that kept every load it ever saw grows per load too.
 		const leaking = samples(540, (minute) => ({ pickedUp: 200 + 30 * (20 + minute) })).map((s) => ({ ...s, remembered: { pickedUp: 20 } }));
-		expect(staticDataGrowth(leaking, MINUTE).checked.pickedUp).toBeGreaterThan(2);
+		expect(staticDataGrowth(leaking, MINUTE, 540).checked.pickedUp).toBeGreaterThan(2);
+		// After the day's last event the window empties while the trigger still holds its newest events: not read.
+		const settling = [...series, { ...series[540], at: 541 * MINUTE, minute: 541, remembered: { pickedUp: 0 } }];
+		expect(staticDataGrowth(settling, MINUTE, 540).checked.pickedUp).toBeCloseTo(growth.checked.pickedUp, 5);
 	});
 });

@@ -66,6 +66,11 @@ export const QUIET_AROUND_KILL = 2;
  */
 export const QUIET_BEFORE_KILL_FULL_DAY = 10;
 
+/** The last scaled minute with events: the minutes after it let the day's work settle. */
+export function lastEventMinuteOf(length: DayLength): number {
+	return length.minutes - 3;
+}
+
 export function planDay(seed: number, length: DayLength, short: boolean): DayPlan {
 	const random = new Prng(seed);
 	const faults = faultsOf(length, short);
@@ -76,7 +81,7 @@ export function planDay(seed: number, length: DayLength, short: boolean): DayPla
 	let repairMails = 0;
 	let rateConfirmations = 0;
 	// The first minutes let every trigger make its activation poll; the last ones let the day's work settle.
-	const lastEventMinute = length.minutes - 3;
+	const lastEventMinute = lastEventMinuteOf(length);
 	for (let minute = 2; minute <= lastEventMinute; minute++) {
 		if (quiet(minute)) continue;
 		events.push({ minute, kind: 'load', move: 'book', pick: random.next() });
