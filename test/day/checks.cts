@@ -47,7 +47,7 @@ export interface DayInput {
 	workflows: Array<DayWorkflow & { id: string }>;
 }
 
-const TOKEN_MESSAGE = /refused the API token/;
+export const TOKEN_MESSAGE = /refused the API token/;
 const STALLED_MESSAGE = /failed to be processed too many times|stalled/i;
 
 function countBy<T>(items: T[]): Map<T, number> {
@@ -80,7 +80,8 @@ function triggerChecks(input: DayInput, verdict: Verdict): Check[] {
 	const checks: Check[] = [];
 	for (const role of TRIGGER_ROLES) {
 		const executions = input.record.executions[role] ?? [];
-		const emitted = countBy(executions.flatMap((e) => e.records.map((r) => Number(r.id))));
+		// A retry runs on the trigger's earlier output: it emits nothing new.
+		const emitted = countBy(executions.filter((e) => e.mode !== 'retry').flatMap((e) => e.records.map((r) => Number(r.id))));
 		const want = new Set(expected[role]);
 		const missed = [...want].filter((id) => !emitted.has(id));
 		const duplicated = [...emitted].filter(([, n]) => n > 1).map(([id]) => id);

@@ -11,7 +11,8 @@ import { repairReference } from './mail.cts';
 import { FaultSwitch, regenerateToken, updateCredentialToken } from './faults.cts';
 import { rememberedRecords } from './growth.cts';
 import type { DayPlan, FaultName } from './plan.cts';
-import { listExecutions, readExecutions, rssOf, staticDataBytes, unfinishedExecutions, type DayExecution, type Sample } from './record.cts';
+import { listExecutions, readExecutions, retryTokenFailures, rssOf, staticDataBytes, unfinishedExecutions, type DayExecution, type Sample } from './record.cts';
+import { TOKEN_MESSAGE } from './checks.cts';
 import { REGENERATED_TOKEN, type DayServices } from './services.cts';
 import { TRIGGER_ROLES, type DayWorkflow } from './workflows.cts';
 
@@ -50,6 +51,8 @@ export interface DayRecord {
 	executions: Record<string, DayExecution[]>;
 	/** The credential was updated with the regenerated token at (ms), when the day regenerated it. */
 	credentialUpdatedAt?: number;
+	/** The executions the old token failed that the dispatcher retried once the credential was updated (record.ts). */
+	tokenRetries?: { retried: string[]; refused: string[] };
 }
 
 const say = (msg: string) => process.stdout.write(`[day] ${msg}\n`);
@@ -171,6 +174,12 @@ export async function runDay(run: Running): Promise<DayRecord> {
 	}
 	const dayEnd = Date.now();
 	await otherApp.stop();
+	const regenerated = faults.log.find((f) => f.name === 'tokenRegenerated');
+	let tokenRetries: DayRecord['tokenRetries'];
+	if (regenerated && credentialUpdatedAt) {
+		tokenRetries = await retryTokenFailures(run.session, run.workflows, { from: regenerated.from, until: credentialUpdatedAt + 2 * minuteMs }, TOKEN_MESSAGE);
+		say(`retried ${tokenRetries.retried.length} executions the old token failed after their trigger emitted${tokenRetries.refused.length ? `; n8n refused ${tokenRetries.refused.join(' | ')}` : ''}`);
+	}
 	say('the day is over: letting its work settle');
 	const settledAt = await settle(run, dayEnd);
 	samples.push(await sample(run, minutes + 1, true));
@@ -178,7 +187,7 @@ export async function runDay(run: Running): Promise<DayRecord> {
 	// The checks read every trigger event, and of the sync only its runs after the day.
 	const wanted = (wf: DayWorkflow) => (startedAt: number) => (TRIGGER_ROLES as readonly string[]).includes(wf.role) || (wf.role === 'sync' && startedAt > dayEnd);
 	for (const wf of run.workflows) executions[wf.role] = await readExecutions(run.session, wf, wf.id, wanted(wf));
-	return { dayStart, dayEnd, settledAt, faults: faults.log, changes: dispatchers.changes, mails: mails.sent, samples, workerKill, executions, credentialUpdatedAt };
+	return { dayStart, dayEnd, settledAt, faults: faults.log, changes: dispatchers.changes, mails: mails.sent, samples, workerKill, executions, credentialUpdatedAt, tokenRetries };
 }
 
 /**

@@ -121,6 +121,39 @@ export async function readExecutions(session: Session, wf: DayWorkflow, workflow
 	return out;
 }
 
+/**
+ * What a dispatcher does once the credential holds the regenerated token (docs/credentials.md): in n8n's Executions
+ * list, retries each execution the old token failed after its trigger had emitted (Retry › With original workflow),
+ * so that the work of the events emitted just before the regeneration (a proof of delivery, a repair mail's work
+ * order) is done. A failed poll is left alone: its trigger reads again from where it was. The Return All and Check
+ * Compatibility run again on their schedules. Returns the ids retried, and those n8n refused to retry, with why.
+ */
+export async function retryTokenFailures(
+	session: Session,
+	workflows: Array<DayWorkflow & { id: string }>,
+	window: { from: number; until: number },
+	failedBy: RegExp,
+): Promise<{ retried: string[]; refused: string[] }> {
+	const patient = { rest: (_method: string, path: string) => patientRest(session, path) };
+	const out = { retried: [] as string[], refused: [] as string[] };
+	for (const wf of workflows.filter((w) => w.role !== 'sync' && w.role !== 'compatibility')) {
+		for (const e of await listExecutions(session, wf.id)) {
+			const started = Date.parse(e.startedAt ?? e.createdAt ?? '');
+			if (e.status !== 'error' || e.mode === 'retry' || !(started >= window.from && started <= window.until)) continue;
+			const run = await executionRun(patient, e.id, 5000).catch(() => undefined);
+			const ranNodes = Object.keys(run?.data?.resultData?.runData ?? {});
+			if (!run || ranNodes.length < 2 || !failedBy.test(errorOfRun(run) ?? '')) continue;
+			try {
+				await session.rest('POST', `/executions/${e.id}/retry`, { loadWorkflow: false });
+				out.retried.push(e.id);
+			} catch (error) {
+				out.refused.push(`${e.id}: ${(error as Error).message.slice(0, 200)}`);
+			}
+		}
+	}
+	return out;
+}
+
 /** Resident memory of a process in bytes (/proc), or undefined once it is gone. */
 export function rssOf(pid: number): number | undefined {
 	try {
