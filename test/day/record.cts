@@ -138,8 +138,11 @@ export async function retryTokenFailures(
 	const out = { retried: [] as string[], refused: [] as string[] };
 	for (const wf of workflows.filter((w) => w.role !== 'sync' && w.role !== 'compatibility')) {
 		for (const e of await listExecutions(session, wf.id)) {
+			// Running at any moment of the window: the proofs of delivery lost in session 7 started as their trigger
+			// emitted, just before the regeneration, and failed on a later request.
 			const started = Date.parse(e.startedAt ?? e.createdAt ?? '');
-			if (e.status !== 'error' || e.mode === 'retry' || !(started >= window.from && started <= window.until)) continue;
+			const ended = e.stoppedAt ? Date.parse(e.stoppedAt) : started;
+			if (e.status !== 'error' || e.mode === 'retry' || !(ended >= window.from && started <= window.until)) continue;
 			const run = await executionRun(patient, e.id, 5000).catch(() => undefined);
 			const ranNodes = Object.keys(run?.data?.resultData?.runData ?? {});
 			if (!run || ranNodes.length < 2 || !failedBy.test(errorOfRun(run) ?? '')) continue;
