@@ -33,6 +33,24 @@ export interface ConsoleEntry {
 	url: string;
 }
 
+/** A call of the editor to n8n's REST API that n8n refused or failed, with the start of its answer. */
+export interface FailedRestCall {
+	method: string;
+	path: string;
+	status: number;
+	body: string;
+}
+
+const failedCalls = new WeakMap<Page, FailedRestCall[]>();
+
+/**
+ * What n8n answered to the page's failed REST calls so far: the editor shows such a failure only as a short text
+ * (e.g. "Error fetching options from Datatruck"), and its reason is in the answer.
+ */
+export function failedRestCalls(page: Page): FailedRestCall[] {
+	return failedCalls.get(page) ?? [];
+}
+
 export interface Ui {
 	browser: Browser;
 	context: BrowserContext;
@@ -79,6 +97,15 @@ export async function launchUi(): Promise<Ui> {
 			errors.push({ type: 'console', text: msg.text(), location: msg.location().url, url: page.url() });
 		});
 		page.on('pageerror', (err) => errors.push({ type: 'pageerror', text: `${err.name}: ${err.message}\n${err.stack ?? ''}`, location: '', url: page.url() }));
+		const failed: FailedRestCall[] = [];
+		failedCalls.set(page, failed);
+		page.on('response', (response) => {
+			const url = new URL(response.url());
+			if (response.status() < 400 || !url.pathname.startsWith('/rest/')) return;
+			const call: FailedRestCall = { method: response.request().method(), path: url.pathname, status: response.status(), body: '' };
+			failed.push(call);
+			response.text().then((text) => (call.body = text.slice(0, 2000)), () => undefined);
+		});
 	};
 	context.on('page', watch);
 	const page = context.pages()[0] ?? (await context.newPage());

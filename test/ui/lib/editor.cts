@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Owner } from '../../../scripts/n8n-runtime.cjs';
+import { failedRestCalls } from './browser.cts';
 import { SHOTS_DIR } from './instance.cts';
 
 export const tid = (id: string) => `[data-test-id="${id}"]`;
@@ -127,7 +128,13 @@ export function parameterRow(inner: Locator): Locator {
 /** Opens an options parameter's dropdown and returns its list box (linked by the combobox's aria-controls). */
 export async function openDropdown(page: Page, select: Locator): Promise<Locator> {
 	const combobox = select.locator('input[role="combobox"]').first();
-	await combobox.click();
+	await combobox.click().catch(async (error: unknown) => {
+		// Where the options could not be loaded the editor shows a plain input that says so, and the reason only in
+		// n8n's answer: a timeout alone would not tell why.
+		const unloaded = await select.locator('input[placeholder^="Error fetching options"]').count();
+		if (!unloaded) throw error;
+		throw new Error(`The editor could not load this parameter's options. n8n's failed answers: ${JSON.stringify(failedRestCalls(page), null, 1)}`);
+	});
 	const listId = await combobox.getAttribute('aria-controls');
 	if (!listId) throw new Error('the dropdown has no list box');
 	const list = page.locator(`[id="${listId}"]`);
