@@ -1,6 +1,6 @@
 import { AdaptiveShare } from '../../nodes/Datatruck/shared/transport/adaptiveShare';
 import { readRateLimitHeaders } from '../../nodes/Datatruck/shared/transport/rateLimitHeaders';
-import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/transport/rateLimiter';
+import { limiterFor, resetLimiters, RollingWindowLimiter } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { ratePerWindow, simulateSharedToken, type SharedTokenOutcome } from './lib/sharedToken.cts';
 
 const W = 60_000;
@@ -332,6 +332,25 @@ describe('the limiter and the share', () => {
 		noRetryAfter(true);
 		backedOff.tooManyRequests(2000, undefined);
 		expect(backedOff.nextStart()).toBe(4000);
+	});
+
+	test('a new token of the same company starts from the share the old one learnt (a regenerated token); another company\'s does not', () => {
+		resetLimiters();
+		const company = 'https://acme.datatruck.io/api/v1/openapi';
+		const old = limiterFor(company, 'old-token', LIMIT, W);
+		old.start()();
+		old.start()(true);
+		old.tooManyRequests(1000, 1000);
+		const learnt = old.share.current();
+		expect(learnt).toBeLessThan(LIMIT);
+		const regenerated = limiterFor(company, 'new-token', LIMIT, W);
+		expect(regenerated).not.toBe(old);
+		expect(regenerated.share.current()).toBe(learnt);
+		expect(regenerated.share.everShared()).toBe(true);
+		const elsewhere = limiterFor('https://globex.datatruck.io/api/v1/openapi', 'new-token', LIMIT, W);
+		expect(elsewhere.share.current()).toBe(LIMIT);
+		expect(elsewhere.share.everShared()).toBe(false);
+		resetLimiters();
 	});
 
 	test('a 429 when our own count is already at the limit does not shrink the share', () => {

@@ -329,6 +329,8 @@ export function limiterFor(baseUrl: string, token: string, limit: number, window
 	let limiter = limiters.get(key);
 	if (!limiter) {
 		limiter = new RollingWindowLimiter(limit, windowMs);
+		const sameCompany = [...limiters].reverse().find(([other]) => other.startsWith(`${baseUrl}#`));
+		if (sameCompany) limiter.share.adopt(sameCompany[1].share);
 		limiters.set(key, limiter);
 	} else {
 		limiter.configure(limit, windowMs);
