@@ -20,6 +20,7 @@ import type { Order } from '../sandbox/index.cts';
 import { DATATRUCK_TRIGGER } from '../e2e/lib/workflow.cts';
 import type { Sample } from './record.cts';
 import type { DayWorkflow } from './workflows.cts';
+import { triggerProperties } from '../../nodes/DatatruckTrigger/description';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,13 +59,17 @@ export function growthAfterFirstHour(samples: Sample[], pick: (s: Sample) => Rec
 	return out;
 }
 
+/** The trigger's own default for "Only Loads Created in the Last (Days)", where the workflow leaves it unset. */
+const CREATED_WITHIN_DAYS_DEFAULT = Number(triggerProperties.find((p) => p.name === 'createdWithinDays')?.default);
+if (!(CREATED_WITHIN_DAYS_DEFAULT > 0)) throw new Error('the trigger has no default for createdWithinDays: growth.cts reads it');
+
 /** The rule by which a day trigger must remember a load at `now` (real ms), from its node's event. */
 function rememberRule(wf: DayWorkflow, minuteMs: number): ((order: Order, now: number) => boolean) | undefined {
 	const trigger = wf.json.nodes.find((n) => (n as { type?: string }).type === DATATRUCK_TRIGGER) as { parameters: Record<string, unknown> } | undefined;
 	const event = trigger && eventSpec(String(trigger.parameters.event));
 	if (!event || !event.isLoad) return undefined;
 	if (event.kind === 'snapshot') {
-		const days = Number(trigger.parameters.createdWithinDays ?? 30);
+		const days = Number(trigger.parameters.createdWithinDays ?? CREATED_WITHIN_DAYS_DEFAULT);
 		return (order, now) => order.is_flagged === true && Date.parse(String(order.created_datetime)) >= now - days * DAY_MS;
 	}
 	// The day sets each trigger's late-entry window to its default, in scaled minutes (workflows.ts scaledPolls).
