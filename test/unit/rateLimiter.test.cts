@@ -115,6 +115,30 @@ describe('RollingWindowLimiter', () => {
 		expect(order.indexOf('page 1')).toBeLessThanOrEqual(2);
 	});
 
+	test('a lane that asks one request at a time takes turns with a lane of queued items, not always before it', async () => {
+		// 3 requests a 150 ms window: each turn waits for a slot, while the page readers ask again meanwhile.
+		const limiter = new RollingWindowLimiter(3, 150);
+		const order: string[] = [];
+		const send = async (lane: string, name: string) => {
+			const slot = await limiter.acquire(undefined, false, lane);
+			order.push(name);
+			await new Promise((resolve) => setTimeout(resolve, 2));
+			slot.answered();
+		};
+		// Two Return Alls: the next page is asked for once the last is in.
+		const pages = (lane: string) => (async () => {
+			for (let page = 1; page <= 8; page++) await send(lane, `${lane} page ${page}`);
+		})();
+		const syncs = [pages('sync 1'), pages('sync 2')];
+		await new Promise((resolve) => setTimeout(resolve, 1));
+		// A proof-of-delivery execution's three loads, asked for at once.
+		const items = [1, 2, 3].map((item) => send('delivery/Get Documents', `item ${item}`));
+		await Promise.all([...syncs, ...items]);
+		// Each lane in turn: the three items go within the first ten requests, not after the sixteen pages.
+		expect(order.indexOf('item 3')).toBeLessThan(10);
+		expect(order.filter((name) => name.startsWith('item'))).toEqual(['item 1', 'item 2', 'item 3']);
+	});
+
 	test('a cancelled request leaves the line without holding up its lane or the others', async () => {
 		const limiter = new RollingWindowLimiter(1, 50);
 		(await limiter.acquire(undefined, false, 'a')).answered();

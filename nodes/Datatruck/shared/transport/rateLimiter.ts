@@ -2,6 +2,9 @@ import { pause, untilCalled } from './wait';
 import { AdaptiveShare } from './adaptiveShare';
 import { readRateLimitHeaders } from './rateLimitHeaders';
 
+/** Lanes whose last turn is remembered (see lastTurns): far more than run at once in one n8n process. */
+const MAX_REMEMBERED_LANES = 1000;
+
 /** The requests of one node in one execution waiting for their turn, and when it last had one. */
 interface Lane {
 	waiters: Array<() => void>;
@@ -55,6 +58,14 @@ export class RollingWindowLimiter {
 	private readonly lanes = new Map<string, Lane>();
 
 	private turns = 0;
+
+	/**
+	 * The last turn of each lane that had one lately, kept after its queue empties. A lane that asks one request at
+	 * a time (a Return All's pages, Check Compatibility's probes) has an empty queue between its requests; begun
+	 * anew each time, it counted as never served and went before a lane with items queued, every time: in issue
+	 * 40's day three such lanes on one worker held the proof-of-delivery executions' requests back for 23 windows.
+	 */
+	private readonly lastTurns = new Map<string, number>();
 
 	readonly share: AdaptiveShare;
 
@@ -290,9 +301,10 @@ export class RollingWindowLimiter {
 		signal?.throwIfAborted();
 		if (!this.turnTaken && this.lanes.size === 0) {
 			this.turnTaken = true;
+			this.noteTurn(lane);
 			return;
 		}
-		const queued = this.lanes.get(lane) ?? { waiters: [], lastTurn: -1 };
+		const queued = this.lanes.get(lane) ?? { waiters: [], lastTurn: this.lastTurns.get(lane) ?? -1 };
 		this.lanes.set(lane, queued);
 		await untilCalled(
 			(wake) => queued.waiters.push(wake),
@@ -305,6 +317,14 @@ export class RollingWindowLimiter {
 		);
 	}
 
+	private noteTurn(lane: string): number {
+		const turn = ++this.turns;
+		this.lastTurns.delete(lane);
+		this.lastTurns.set(lane, turn);
+		if (this.lastTurns.size > MAX_REMEMBERED_LANES) this.lastTurns.delete(this.lastTurns.keys().next().value as string);
+		return turn;
+	}
+
 	/** Gives the turn to the first waiter of the lane whose last turn is the oldest. */
 	private passTurn(): void {
 		let next: [string, Lane] | undefined;
@@ -315,7 +335,7 @@ export class RollingWindowLimiter {
 		}
 		const [lane, queued] = next;
 		const go = queued.waiters.shift()!;
-		queued.lastTurn = ++this.turns;
+		queued.lastTurn = this.noteTurn(lane);
 		if (queued.waiters.length === 0) this.lanes.delete(lane);
 		go();
 	}
