@@ -5,6 +5,18 @@ import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/transport/rat
  * Replays requests against the limiter on a simulated clock: requests queue in call order, each is
  * sent when the limiter allows, and Datatruck counts it halfway between sending and answering.
  */
+/** Sends as a lane of the limiter, answered `answerMs` later as from Datatruck; `order` names the requests as they went. */
+function sender(limiter: RollingWindowLimiter, answerMs: number) {
+	const order: string[] = [];
+	const send = async (lane: string, name: string) => {
+		const slot = await limiter.acquire(undefined, false, lane);
+		order.push(name);
+		await new Promise((resolve) => setTimeout(resolve, answerMs));
+		slot.answered();
+	};
+	return { order, send };
+}
+
 function simulate(limit: number, windowMs: number, requests: Array<{ gap: number; latency: number }>) {
 	let clock = 0;
 	const limiter = new RollingWindowLimiter(limit, windowMs, () => clock);
@@ -97,14 +109,7 @@ describe('RollingWindowLimiter', () => {
 	test('executions take turns: one asking later is not put behind another\'s queued items', async () => {
 		const limiter = new RollingWindowLimiter(20, 60_000);
 		(await limiter.acquire()).answered();
-		const order: string[] = [];
-		const send = async (lane: string, name: string) => {
-			const slot = await limiter.acquire(undefined, false, lane);
-			order.push(name);
-			// An answer a moment later, as from Datatruck.
-			await new Promise((resolve) => setTimeout(resolve, 5));
-			slot.answered();
-		};
+		const { order, send } = sender(limiter, 5);
 		// n8n asks for all the items of a node at once.
 		const items = ['item 1', 'item 2', 'item 3', 'item 4', 'item 5'].map((name) => send('execution 1/node', name));
 		await new Promise((resolve) => setTimeout(resolve, 1));
@@ -118,13 +123,7 @@ describe('RollingWindowLimiter', () => {
 	test('a lane that asks one request at a time takes turns with a lane of queued items, not always before it', async () => {
 		// 3 requests a 150 ms window: each turn waits for a slot, while the page readers ask again meanwhile.
 		const limiter = new RollingWindowLimiter(3, 150);
-		const order: string[] = [];
-		const send = async (lane: string, name: string) => {
-			const slot = await limiter.acquire(undefined, false, lane);
-			order.push(name);
-			await new Promise((resolve) => setTimeout(resolve, 2));
-			slot.answered();
-		};
+		const { order, send } = sender(limiter, 2);
 		// Two Return Alls: the next page is asked for once the last is in.
 		const pages = (lane: string) => (async () => {
 			for (let page = 1; page <= 8; page++) await send(lane, `${lane} page ${page}`);

@@ -5,10 +5,9 @@ import { readRateLimitHeaders } from './rateLimitHeaders';
 /** Lanes whose last turn is remembered (see lastTurns): far more than run at once in one n8n process. */
 const MAX_REMEMBERED_LANES = 1000;
 
-/** The requests of one node in one execution waiting for their turn, and when it last had one. */
+/** The requests of one node in one execution waiting for their turn (when it last had one: lastTurns). */
 interface Lane {
 	waiters: Array<() => void>;
-	lastTurn: number;
 }
 
 /**
@@ -304,7 +303,7 @@ export class RollingWindowLimiter {
 			this.noteTurn(lane);
 			return;
 		}
-		const queued = this.lanes.get(lane) ?? { waiters: [], lastTurn: this.lastTurns.get(lane) ?? -1 };
+		const queued = this.lanes.get(lane) ?? { waiters: [] };
 		this.lanes.set(lane, queued);
 		await untilCalled(
 			(wake) => queued.waiters.push(wake),
@@ -317,25 +316,24 @@ export class RollingWindowLimiter {
 		);
 	}
 
-	private noteTurn(lane: string): number {
-		const turn = ++this.turns;
+	private noteTurn(lane: string): void {
 		this.lastTurns.delete(lane);
-		this.lastTurns.set(lane, turn);
+		this.lastTurns.set(lane, ++this.turns);
 		if (this.lastTurns.size > MAX_REMEMBERED_LANES) this.lastTurns.delete(this.lastTurns.keys().next().value as string);
-		return turn;
 	}
 
 	/** Gives the turn to the first waiter of the lane whose last turn is the oldest. */
 	private passTurn(): void {
 		let next: [string, Lane] | undefined;
-		for (const entry of this.lanes) if (!next || entry[1].lastTurn < next[1].lastTurn) next = entry;
+		const lastTurn = (lane: string) => this.lastTurns.get(lane) ?? -1;
+		for (const entry of this.lanes) if (!next || lastTurn(entry[0]) < lastTurn(next[0])) next = entry;
 		if (!next) {
 			this.turnTaken = false;
 			return;
 		}
 		const [lane, queued] = next;
 		const go = queued.waiters.shift()!;
-		queued.lastTurn = this.noteTurn(lane);
+		this.noteTurn(lane);
 		if (queued.waiters.length === 0) this.lanes.delete(lane);
 		go();
 	}
