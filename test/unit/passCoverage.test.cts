@@ -63,6 +63,21 @@ describe('coveredRecords', () => {
 		expect(coveredRecords(read('-created_datetime'), [second, first], Infinity)).toBeDefined();
 	});
 
+	test('pages that fit two orders prove nothing unless both show it: Datatruck may answer by id, ignoring the date order', () => {
+		// Scheduled dates that grow with the ids: newest first by date and by id fit every page. Records 4 and 3 went
+		// away from page 2's end (11 was deleted) and record 2 got a later date: by date page 3 starts before page 2
+		// ends (an empty gap), but by id 4 and 3 may lie between 5 and 2, unread.
+		const read = { fields: [{ path: 'scheduled_on_date', kind: 'dateTime' }], defaultOrdering: '-id' } as unknown as ListRead;
+		const on = (id: number, day: number) => ({ id, scheduled_on_date: `2026-${String(3 + Math.floor(day / 28)).padStart(2, '0')}-${String((day % 28) + 1).padStart(2, '0')}T10:00:00Z` });
+		const page = (records: IDataObject[], last = false): Page => ({ results: records, next: last ? null : 'more', count: 24, query: { ordering: '-scheduled_on_date,-id' } });
+		const pages = [page(range(25, 16).map((id) => on(id, id * 3))), page([15, 14, 13, 12, 10, 9, 8, 7, 6, 5].map((id) => on(id, id * 3))), page([on(2, 50), on(1, 3)], true)];
+		expect(coveredRecords(read, [pages], Infinity)).toBeUndefined();
+		// The same pages with 4 and 3 read: every gap is empty by id as well.
+		const whole = [pages[0], page([...pages[1].results, on(4, 12), on(3, 9)]), pages[2]];
+		// In the order asked for: record 2's new date puts it between 17 and 16.
+		expect(coveredRecords(read, [whole], Infinity)?.map((record) => record.id)).toEqual([...range(25, 17), 2, ...range(16, 12), ...range(10, 3), 1]);
+	});
+
 	test('pages in no order it can name, or too few records to show one: nothing is proved', () => {
 		expect(coveredRecords(read(), [pass([3, 1, 2, 7, 5, 6, 4, 9, 8, 10], range(11, 20), [21])], Infinity)).toBeUndefined();
 		expect(coveredRecords(read(), [pass([1, 2], [3, 4], [5])], Infinity)).toBeUndefined();

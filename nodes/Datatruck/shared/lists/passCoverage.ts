@@ -13,8 +13,15 @@ type Slice = { from?: IDataObject; to?: IDataObject };
  * where that cannot be proved.
  */
 export function coveredRecords(read: ListRead, passes: Page[][], want: number): IDataObject[] | undefined {
-	const terms = orderShown(read, passes.flat());
-	if (!terms) return undefined;
+	const orders = ordersShown(read, passes.flat());
+	// Pages that happen to fit several orders (dates that grow with ids) prove nothing unless every one of them holds:
+	// Datatruck may be answering in any of them, e.g. by id where it ignores the order asked for.
+	if (!orders.length || !orders.every((terms) => coveredIn(terms, passes, want))) return undefined;
+	return unheld(passes.flat().flatMap((page) => page.results), new Set()).sort(recordComparator(orders[0]));
+}
+
+/** Whether, were the list in the order of `terms`, some pass misses no record present throughout (or before the `want`-th). */
+function coveredIn(terms: SortTerm[], passes: Page[][], want: number): boolean {
 	const compare = recordComparator(terms);
 	const records = unheld(passes.flat().flatMap((page) => page.results), new Set()).sort(compare);
 	// A Limit: a record missed past the `want`-th one read would not be among the first `want` anyway.
@@ -39,21 +46,23 @@ export function coveredRecords(read: ListRead, passes: Page[][], want: number): 
 	// past the pass's last page where that was not the list's).
 	const covers = (read: Page[]) =>
 		[...read, { results: [], next: null }].every((page, index, pass) => index === 0 || isLastPage(pass[index - 1]) || covered(pass[index - 1].results[pass[index - 1].results.length - 1], page.results[0]));
-	return passes.some(covers) ? records : undefined;
+	return passes.some(covers);
 }
 
 /**
- * The order every page read is in (the one asked, the list's default, or by id either way), each record after the
- * one before it with ties broken by id; none where a record has no id or too few records show one. Each page is then
- * a slice of the list in that order at its time: it holds every record present then between its first and last.
+ * The orders every page read is in (of the one asked, the list's default, and by id either way, the first one
+ * first), each record after the one before it with ties broken by id; none where a record has no id or too few
+ * records show one. Datatruck answers in one of them (A6), and each page is then a slice of the list in that order at
+ * its time: it holds every record present then between its first and last.
  */
-function orderShown(read: ListRead, pages: Page[]): SortTerm[] | undefined {
-	if (pages.some((page) => page.results.some((record) => idOf(record) === undefined))) return undefined;
-	if (pages.reduce((pairs, page) => pairs + Math.max(0, page.results.length - 1), 0) < CHECKED_PAGE - 1) return undefined;
+function ordersShown(read: ListRead, pages: Page[]): SortTerm[][] {
+	if (pages.some((page) => page.results.some((record) => idOf(record) === undefined))) return [];
+	if (pages.reduce((pairs, page) => pairs + Math.max(0, page.results.length - 1), 0) < CHECKED_PAGE - 1) return [];
 	const orderings = [String(pages[0]?.query?.ordering ?? ''), read.defaultOrdering ?? '', '-id', 'id'].filter(Boolean);
-	return orderings
-		.map((ordering) => withIdTieBreaker(parseOrdering(ordering, read.fields)))
-		.find((terms) => {
+	const candidates = orderings.map((ordering) => withIdTieBreaker(parseOrdering(ordering, read.fields)));
+	return candidates
+		.filter((terms, index) => candidates.findIndex((other) => JSON.stringify(other) === JSON.stringify(terms)) === index)
+		.filter((terms) => {
 			const compare = recordComparator(terms);
 			return pages.every((page) => page.results.every((record, index) => index === 0 || compare(page.results[index - 1], record) < 0));
 		});
