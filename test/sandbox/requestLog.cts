@@ -16,6 +16,16 @@ export interface RequestLogEntry {
 	status: number;
 	/** Date.now() at arrival. */
 	at: number;
+	/** For a list's page: the ids answered and the count, so that a failure report shows what each page held. */
+	answered?: { ids: unknown[]; count?: unknown };
+}
+
+/** The ids and count of a list's answer (an envelope or a bare array), as the sandbox wrote them. */
+export function answeredPage(body: unknown): RequestLogEntry['answered'] {
+	const envelope = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { results?: unknown; count?: unknown }) : undefined;
+	const results = Array.isArray(body) ? body : envelope?.results;
+	if (!Array.isArray(results)) return undefined;
+	return { ids: results.map((record) => (record as { id?: unknown } | null)?.id), count: envelope?.count };
 }
 
 export function queryRecord(query: URLSearchParams): Record<string, string | string[]> {

@@ -9,7 +9,7 @@ import { documentFileRoutes } from './documents.cts';
 import { FaultOutcome, faultOutcome, FaultQueue } from './faults.cts';
 import { ApiError, ApiReply, ApiRequest } from './http.cts';
 import { SlidingWindowLimiter, throttledMessage } from './rateLimiter.cts';
-import { loggedHeaders, parseBody, queryRecord, RequestLogEntry } from './requestLog.cts';
+import { answeredPage, loggedHeaders, parseBody, queryRecord, RequestLogEntry } from './requestLog.cts';
 import { dispatcherBoardRoutes } from './resources/dispatcherBoard.cts';
 import { driverRoutes } from './resources/drivers.cts';
 import { orderRoutes } from './resources/orders.cts';
@@ -197,6 +197,7 @@ export class SandboxHttpServer {
 			return;
 		}
 		writeJson(response, outcome, this.parts.store.config.tokens);
+		entry.answered = answeredPage(outcome.body);
 		// Only once the page is written out: its records are the stored objects, and Datatruck answers a page from
 		// one consistent read. Changed before, a shifted record showed its new value at its old place in the order,
 		// which no database answers (a Return All by pickup time descending then anchored past 170 loads).

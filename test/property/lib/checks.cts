@@ -15,6 +15,7 @@ import { PollHarness, type PollResult } from '../../harness/poll.cts';
 import { runDatatruck, sandboxCredentials, type RunResult } from '../../harness/run.cts';
 import { judge, matchingIds, type ChurnList } from '../../integration/listChurn.cts';
 import { startSandbox, type Sandbox } from '../../sandbox/index.cts';
+import type { RequestLogEntry } from '../../sandbox/requestLog.cts';
 import { budgetOf, listBudget, watchRequests } from './budget.cts';
 import { CHURN_LIST, COLLECTIONS, EVENT_LIST, FILTERS, LIST_WORDS, queriedOf, REASON, type Churn, type DriverUpdateRead, type ListRead, type PollPlan, type TriggerRead } from './scenarios.cts';
 
@@ -127,11 +128,11 @@ export class PropertyLab {
 		return sandboxCredentials(this.sandbox.baseUrl, this.sandbox.token, { rateLimitRequests: 100_000, rateLimitWindowSeconds: 1 });
 	}
 
-	/** The requests the sandbox received, for a failure report (the first 30). */
+	/** The requests the sandbox received, for a failure report (the first 30), each with the ids a page answered. */
 	sent(): string {
 		return this.sandbox.log
 			.slice(0, 30)
-			.map((entry) => `${entry.status} ${entry.method} ${decodeURIComponent(entry.rawUrl).slice(0, 200)}`)
+			.map((entry) => `${entry.status} ${entry.method} ${decodeURIComponent(entry.rawUrl).slice(0, 200)}${answerOf(entry)}`)
 			.join('\n');
 	}
 
@@ -347,4 +348,9 @@ export class PropertyLab {
 /** Appends one JSON line to `file` (a property test's record of its clear errors or failures, for working through them). */
 export function appendLine(file: string, line: unknown): void {
 	appendFileSync(file, `${JSON.stringify(line)}\n`);
+}
+
+/** What a page answered, for a failure report: ` → count 24: 15,14,13`. */
+function answerOf(entry: RequestLogEntry): string {
+	return entry.answered ? ` → count ${String(entry.answered.count ?? '-')}: ${entry.answered.ids.join(',')}` : '';
 }
