@@ -6,7 +6,8 @@ import { useSandbox } from '../harness/sandbox.cts';
 /**
  * A Limit whose page 1 keeps to the order asked for and to the order Datatruck falls back to when it ignores
  * `ordering` (every load on it without a pickup time, ids descending): the node asks once in the opposite direction
- * (orderProbe.ts), and only on such a page. The composed property found the gap: seed 584615294.
+ * (orderProbe.ts), and only on such a page. The composed property found the gap: seed 584615294. The same for a whole
+ * list sorted by text, whose order the node leaves to Datatruck (seed 642017569).
  */
 const dt = useSandbox();
 const idsOf = (items: Array<{ id?: unknown }>) => items.map((item) => Number(item.id));
@@ -72,4 +73,23 @@ test('a page that the fallback order could not have given, or a read of the whol
 	const all = await dt.run({ parameters: { ...newestPickupFirst(0), returnAll: true } });
 	expect(idsOf(all.json)).toEqual(expected(40));
 	expect(oppositeAsked()).toHaveLength(0);
+});
+
+test('a whole list sorted by text that the fallback order could have given is asked the other way round too: Datatruck may have ignored the order', async () => {
+	// Composed property, seed 642017569: eleven loads delivered and the oldest one In Progress, newest first. That is
+	// the status order descending in the C collation ("d" after "I") and Datatruck's default order alike.
+	dt.sandbox.reset({ loads: 12 });
+	const orders = [...dt.sandbox.data.orders].sort((a, b) => a.id - b.id);
+	orders.forEach((order, index) => Object.assign(order, { status: index === 0 ? 'In Progress' : 'delivered', created_datetime: new Date(Date.UTC(2026, 10, 1, index)).toISOString() }));
+	dt.sandbox.configure({ lists: { loads: { ignoreOrdering: true } } });
+	const byStatus = { resource: 'load', operation: 'getMany', returnAll: true, sort: { field: 'status', descending: true } };
+	const result = await dt.run({ parameters: byStatus });
+	// In English order "In Progress" comes after "delivered", so first when descending; ties newest first.
+	expect(idsOf(result.json)).toEqual([orders[0].id, ...orders.slice(1).map((order) => order.id).reverse()]);
+	expect(dt.sandbox.log.filter((entry) => entry.query.ordering === 'status,id')).toHaveLength(1);
+	// Remembered though the plan that took over needed no request more: the next read asks no question twice.
+	expect(findingKeys(dt.sandbox)).toContain('loads.ordering');
+	dt.sandbox.log.length = 0;
+	expect(idsOf((await dt.run({ parameters: byStatus })).json)).toEqual(idsOf(result.json));
+	expect(dt.sandbox.log).toHaveLength(1);
 });

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { DatatruckContext, DatatruckRequest, RequestPurpose } from '../transport';
 import type { ApiFilter } from './filters';
-import { askedAs, excludableIds, isLastPage, listReadFor, NeedsLess, needsLess, numberedPage, queryPage, type FilterReplacement, type ListRead } from './listRead';
+import { askedAs, excludableIds, isLastPage, listReadFor, NeedsLess, needsLess, numberedPage, queryPage, rememberPending, type FilterReplacement, type ListRead } from './listRead';
 import { confirmOrder } from './orderProbe';
 import { readPlain } from './plainList';
 import { fetchByPageNumber } from './pageNumberList';
@@ -129,7 +129,11 @@ async function fetchChangeSafe(
 	for (;;) {
 		const plan = choosePlan(read, list, ownTerms, userTerms, so);
 		const outcome = await runPlan(read, list, plan, userTerms, { pageSize, maxPageSize }, want, limit, so.pages).catch(needsLess);
-		if (!(outcome instanceof NeedsLess)) return outcome;
+		if (!(outcome instanceof NeedsLess)) {
+			// A plan that ended on pages read before it (a list of one page) took no answer to remember its findings by.
+			rememberPending(read);
+			return outcome;
+		}
 		if (outcome.pages) so.pages.push(outcome.pages);
 		if (await usePublished(read, outcome)) continue;
 		// What the plan ended on is learnt; a plan that ended on nothing new is not chosen again, and a plain plan
@@ -173,11 +177,13 @@ async function readExact(
 	const keyset = keysetTerm(userTerms, list.keysetFields);
 	const firstSize = Math.max(asked, Math.min(CHECKED_PAGE, maxPageSize));
 	const first = await queryPage(read, read.filters, userTerms, firstSize);
-	await confirmOrder(read, userTerms, first, firstSize, want);
 	// A list that answers fewer records a page than asked is read on exactly in that size.
 	const pageSize = read.served !== undefined && want > read.served ? Math.min(read.served, maxPageSize) : asked;
 	const stretchSize = SEGMENT_REQUESTS * pageSize;
-	if (!isLastPage(first) && (first.count ?? Infinity) > stretchSize && want > stretchSize) {
+	const long = !isLastPage(first) && (first.count ?? Infinity) > stretchSize && want > stretchSize;
+	// Read in stretches, the records keep Datatruck's order unless the sort field is one the node sorts by below.
+	await confirmOrder(read, userTerms, first, firstSize, want, !long && keyset === undefined);
+	if (long) {
 		// Longer than the budget of one window: the rate limit sets the pace, not the round trips, so
 		// pages go one after the other, each anchored on the last record read (exact, nothing to check).
 		const start = unheld(first.results, new Set());

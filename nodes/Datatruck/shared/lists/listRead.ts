@@ -209,12 +209,17 @@ export async function queryPage(
 	return taken(read, page, checks === 'none' ? undefined : { filters, terms, pageSize: checks === 'all' ? pageSize : undefined });
 }
 
+/** What the read found and a plan that needs less then got an answer by (or ended by, from pages read before) is remembered. */
+export function rememberPending(read: ListRead): void {
+	for (const finding of read.pending.splice(0)) markNotHeld(read.ctx, read.origin, finding);
+}
+
 /**
  * An answer taken: what the read had pending is remembered, the budget notes its records, and it is checked against
  * `question` (its order and page size too where `pageSize` is given): what it shows ignored ends the plan.
  */
 function taken(read: ListRead, page: Page, question?: { filters: ApiFilter[]; terms: SortTerm[]; pageSize?: number | 'all' }): Page {
-	for (const finding of read.pending.splice(0)) markNotHeld(read.ctx, read.origin, finding);
+	rememberPending(read);
 	read.budget.judge(page.results);
 	const uncarried = question && uncarriedIgnored(read, page.results, question.filters);
 	if (uncarried) throw new NeedsLess(filterIgnored(read.list, [uncarried]), uncarried);

@@ -8,8 +8,10 @@ import { confirmedRecently, rememberConfirmed } from './support';
 /**
  * A page can keep to the order asked for and still not have been sorted that way: where Datatruck ignores `ordering`
  * (DRF drops a field it does not take, silently) it answers its default order, and on a page whose sort field is
- * empty on every record, or rises with the id, that order breaks nothing the answer checks can see. A read that takes
- * the whole list sorts what it holds; a Limit takes page 1 as the start of the list, and would miss records.
+ * empty on every record, or rises with the id, that order breaks nothing the answer checks can see. A Limit takes page
+ * 1 as the start of the list, and would miss records. A read of the whole list sorted by a field it leaves in
+ * Datatruck's order (text, whose collation the node cannot know, A33) would return the records in the fallback
+ * order: "delivered" before "In Progress" is the C collation's order and the id order alike.
  *
  * So where page 1 of such a read is also in an order Datatruck falls back to, the same question goes out once more
  * in the opposite direction. Kept to, that reverses every two records whose sort values did not change in between
@@ -17,9 +19,11 @@ import { confirmedRecently, rememberConfirmed } from './support';
  * collation); ignored, they come back in the same order. What was confirmed is remembered per ordering for as long
  * as a finding is (support.ts), so a busy workflow pays the request once an hour.
  */
-export async function confirmOrder(read: ListRead, userTerms: SortTerm[], first: Page, askedSize: number, want: number): Promise<void> {
+export async function confirmOrder(read: ListRead, userTerms: SortTerm[], first: Page, askedSize: number, want: number, keptAsAnswered: boolean): Promise<void> {
 	const key = `${read.list}.ordering:${formatOrdering(userTerms)}`;
-	if (!stopsEarly(first, want) || !inFallbackOrder(read, userTerms, first.results) || confirmedRecently(read.origin, key)) return;
+	// Records all tied on the sort fields are in id order whichever way: nothing to ask.
+	const reliesOnOrder = stopsEarly(first, want) || (keptAsAnswered && !tiedThroughout(first.results, userTerms));
+	if (!reliesOnOrder || !inFallbackOrder(read, userTerms, first.results) || confirmedRecently(read.origin, key)) return;
 	const opposite = userTerms.map((term) => ({ ...term, descending: !term.descending }));
 	const answer = await queryPage(read, read.filters, opposite, askedSize).catch((error: unknown) => {
 		// The opposite answer broke its own order: the page read first is what the plan that takes over starts from.
@@ -33,6 +37,11 @@ export async function confirmOrder(read: ListRead, userTerms: SortTerm[], first:
 /** The read ends before the list does: what page 1 leaves out is never read. */
 function stopsEarly(first: Page, want: number): boolean {
 	return !isLastPage(first) && want < (first.count ?? Infinity);
+}
+
+/** Whether every record of the page has the same values on the sort fields other than the id. */
+function tiedThroughout(results: IDataObject[], terms: SortTerm[]): boolean {
+	return results.every((record) => terms.every((term) => term.path === 'id' || sameValue(record, results[0], term.path)));
 }
 
 /**
