@@ -41,6 +41,21 @@ describe('sandbox: a fault after the request took effect, and the work-order tim
 		expect((await client.post('/trucks/create/', { unit_number: 'AH-KILL-2' })).status).toBe(201);
 	});
 
+	it('afterHandling: a create throttled (429) or sent with the wrong method keeps no fault; the next one handled loses its answer', async () => {
+		sandbox.injectFaults({ kind: 500, count: 1, afterHandling: true, match: { path: '/trucks/create/', body: 'AH-THROTTLED' } });
+		sandbox.configure({ rateLimit: { limit: 1, windowMs: 60_000 } });
+		try {
+			await client.get('/trucks/list/');
+			expect((await client.post('/trucks/create/', { unit_number: 'AH-THROTTLED' })).status).toBe(429);
+		} finally {
+			sandbox.configure({ rateLimit: false });
+		}
+		expect((await client.put('/trucks/create/', { unit_number: 'AH-THROTTLED' })).status).toBe(405);
+		const before = sandbox.data.trucks.length;
+		expect((await client.post('/trucks/create/', { unit_number: 'AH-THROTTLED' })).status).toBe(500);
+		expect(sandbox.data.trucks.length).toBe(before + 1);
+	});
+
 	it('without afterHandling the request is not handled', async () => {
 		sandbox.injectFaults({ kind: 500, count: 1, match: { method: 'POST' } });
 		const before = sandbox.data.trucks.length;

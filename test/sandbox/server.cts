@@ -217,9 +217,13 @@ export class SandboxHttpServer {
 		if (fault && !fault.afterHandling) return faultOutcome(fault);
 		const decision = limiter.check(auth.token);
 		if (!decision.allowed) {
+			// Throttled, the request was not handled: a fault after handling waits for one that is (the day's worker kill
+			// holds the answer of a create that was first answered 429, and its retry was not held).
+			if (fault) faults.giveBack(fault);
 			return errorReply(429, throttledMessage(decision.retryAfterSeconds), { 'Retry-After': String(decision.retryAfterSeconds) });
 		}
 		if (match.kind === 'wrongMethod') {
+			if (fault) faults.giveBack(fault);
 			const allow = [...match.allowed, 'OPTIONS'].join(', ');
 			if (method === 'OPTIONS') return { status: 200, body: optionsMetadata(relative as string), headers: { Allow: allow } };
 			return errorReply(405, `Method "${method}" not allowed.`, { Allow: allow });
