@@ -96,6 +96,9 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 	const resume = trustOrder ? read.resume : undefined;
 	let first = resume?.page ?? 1;
 	let stopped: ScanPosition | undefined;
+	// The count of the answer before, and the page to go on from when this answer reads the page before again (slidUp).
+	let countBefore: number | undefined;
+	let goOnAt: number | undefined;
 
 	for (let page = first; ; page++) {
 		if (sent >= budget) {
@@ -121,9 +124,27 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 			continue;
 		}
 		const before = held.size;
+		const reread = goOnAt !== undefined;
+		const slid = !reread && page > first && slidUp(answer, countBefore, held);
 		for (const record of answer.results) {
 			const id = idOf(record);
 			if (id !== undefined && !held.has(id)) held.set(id, record);
+		}
+		countBefore = answer.count;
+		if (slid) {
+			// Records that were below the boundary when the page before was read may be at its foot now: that page is
+			// read again, and the read goes on after this one (a change meanwhile shows on the next page the same way),
+			// unless this one ended it.
+			const ended = !answer.next || answer.results.length === 0 || (trustOrder && Math.min(...keys) < read.start);
+			goOnAt = ended ? Number.POSITIVE_INFINITY : page + 1;
+			page -= 2;
+			continue;
+		}
+		if (goOnAt !== undefined) {
+			if (goOnAt === Number.POSITIVE_INFINITY) break;
+			page = goOnAt - 1;
+			goOnAt = undefined;
+			continue;
 		}
 		if (!answer.next || answer.results.length === 0) break;
 		if (held.size === before) {
@@ -139,4 +160,18 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 	}
 	const all = [...held.values()];
 	return { records: all.filter((record) => wanted(record) && !(keyOf(record) < read.start)), read: all, stopped };
+}
+
+/**
+ * Whether records above this page's first may have moved up over the boundary with the page before since it was
+ * read: the list lost records (its count fell), or a record read above now stands on this page (it moved down). A
+ * record that stayed put then sits at the foot of the page before, read already without it: read by page number, it
+ * would be skipped for good once the cursor passes it (the composed property: seed 645183266).
+ */
+function slidUp(answer: Page, countBefore: number | undefined, held: Map<number, IDataObject>): boolean {
+	if (answer.count !== undefined && countBefore !== undefined && answer.count < countBefore) return true;
+	return answer.results.some((record) => {
+		const id = idOf(record);
+		return id !== undefined && held.has(id);
+	});
 }

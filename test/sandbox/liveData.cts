@@ -44,6 +44,8 @@ export class LiveData {
 	readonly touched: Record<Collection, Set<number>> = { orders: new Set(), workOrders: new Set(), trucks: new Set() };
 	pagesAnswered = 0;
 	private random = new Prng(OFF.seed);
+	/** Changes a test makes at an exact moment: each runs once, after the list page it waits for is answered. */
+	private readonly onPages: Array<{ path: RegExp; page: number; change: () => void }> = [];
 
 	constructor(private readonly store: SandboxStore) {}
 
@@ -60,6 +62,7 @@ export class LiveData {
 	forget(): void {
 		for (const ids of Object.values(this.touched)) ids.clear();
 		this.pagesAnswered = 0;
+		this.onPages.length = 0;
 	}
 
 	/** Resolves after the configured latency (0: at once). */
@@ -68,9 +71,23 @@ export class LiveData {
 		return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 	}
 
+	/**
+	 * `change` runs once, right after the `page`-th list page answered from now on whose path matches (a record deleted
+	 * between two pages of one read, where random churn would fall anywhere).
+	 */
+	afterPage(path: RegExp, page: number, change: () => void): void {
+		this.onPages.push({ path, page, change });
+	}
+
 	/** Called after an API reply is computed: changes the list just paged, when the mode is on. */
 	afterReply(method: string, pathname: string, reply: ApiReply): void {
 		if (method !== 'GET' || reply.status !== 200 || !isPlainObject(reply.body) || !Array.isArray(reply.body.results)) return;
+		for (const waiting of [...this.onPages]) {
+			if (!waiting.path.test(pathname) || --waiting.page > 0) continue;
+			this.onPages.splice(this.onPages.indexOf(waiting), 1);
+			waiting.change();
+			queryCacheOf(this.store).invalidate();
+		}
 		const collection = (Object.keys(LISTS) as Collection[]).find((name) => LISTS[name].path.test(pathname));
 		if (!collection) return;
 		this.pagesAnswered++;
