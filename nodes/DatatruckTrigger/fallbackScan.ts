@@ -121,6 +121,8 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 			held.clear();
 			first = trustOrder ? page - 1 : 1;
 			page = first - 1;
+			// Read again from there, page after page: a page read again for slidUp is part of that.
+			goOnAt = undefined;
 			continue;
 		}
 		const before = held.size;
