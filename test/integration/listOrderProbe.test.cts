@@ -69,7 +69,7 @@ test('a page that the fallback order could not have given, or a read of the whol
 	expect(dt.sandbox.log).toHaveLength(1);
 	dt.sandbox.configure({ lists: { loads: { ignoreOrdering: false } } });
 	dt.sandbox.log.length = 0;
-	// Return All sorts what it holds.
+	// Every load on page 1 tied on the sort field (no pickup time): in id order whichever way, nothing to ask.
 	const all = await dt.run({ parameters: { ...newestPickupFirst(0), returnAll: true } });
 	expect(idsOf(all.json)).toEqual(expected(40));
 	expect(oppositeAsked()).toHaveLength(0);

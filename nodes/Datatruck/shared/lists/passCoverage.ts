@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { CHECKED_PAGE, idOf, parseOrdering, recordComparator, unheld, withIdTieBreaker, type SortTerm } from './listPlan';
+import { CHECKED_PAGE, formatOrdering, idOf, parseOrdering, recordComparator, unheld, withIdTieBreaker, type SortTerm } from './listPlan';
 import { isLastPage, type ListRead } from './listRead';
 import type { Page } from './pagination';
 
@@ -59,11 +59,9 @@ function ordersShown(read: ListRead, pages: Page[]): SortTerm[][] {
 	if (pages.some((page) => page.results.some((record) => idOf(record) === undefined))) return [];
 	if (pages.reduce((pairs, page) => pairs + Math.max(0, page.results.length - 1), 0) < CHECKED_PAGE - 1) return [];
 	const orderings = [String(pages[0]?.query?.ordering ?? ''), read.defaultOrdering ?? '', '-id', 'id'].filter(Boolean);
-	const candidates = orderings.map((ordering) => withIdTieBreaker(parseOrdering(ordering, read.fields)));
-	return candidates
-		.filter((terms, index) => candidates.findIndex((other) => JSON.stringify(other) === JSON.stringify(terms)) === index)
-		.filter((terms) => {
-			const compare = recordComparator(terms);
-			return pages.every((page) => page.results.every((record, index) => index === 0 || compare(page.results[index - 1], record) < 0));
-		});
+	const candidates = new Map(orderings.map((ordering) => withIdTieBreaker(parseOrdering(ordering, read.fields))).map((terms) => [formatOrdering(terms), terms]));
+	return [...candidates.values()].filter((terms) => {
+		const compare = recordComparator(terms);
+		return pages.every((page) => page.results.every((record, index) => index === 0 || compare(page.results[index - 1], record) < 0));
+	});
 }
