@@ -93,3 +93,27 @@ test('a whole list sorted by text that the fallback order could have given is as
 	expect(idsOf((await dt.run({ parameters: byStatus })).json)).toEqual(idsOf(result.json));
 	expect(dt.sandbox.log).toHaveLength(1);
 });
+
+test('a part of a long read anchored on its sort field, its first page in id order too: asked the other way round before the next page is anchored on it', async () => {
+	// Composed property, seed 649263946: Datatruck took one ordering field and ignored it, 10 a page. Page 1 of the loads
+	// with a pickup time came newest id first, which was also latest pickup first; anchored on its last load, the next
+	// page ("picked up at or before") skipped the older load whose pickup had been moved later.
+	dt.sandbox.reset({ loads: 12 });
+	const orders = [...dt.sandbox.data.orders].sort((a, b) => a.id - b.id);
+	const at = (hour: number, minute = 0) => new Date(Date.UTC(2026, 10, 2, hour, minute)).toISOString().replace('.000Z', 'Z');
+	// Entered in id order, each picked up an hour after the one before, but the second.
+	orders.forEach((order, index) => Object.assign(order, { created_datetime: at(index - 24), pickup_time: at(index) }));
+	orders[1].pickup_time = at(5, 30);
+	// A read earlier in the hour found that it takes one ordering field; a release since ignores that field, 10 a page.
+	// (The first answer, of the loads without a pickup time, is empty: the read is budgeted in the size seen next.)
+	dt.sandbox.configure({ lists: { loads: { singleOrdering: 'reject' } } });
+	await dt.run({ parameters: { ...newestPickupFirst(3), sort: { field: 'load_pay', descending: true } } });
+	expect(findingKeys(dt.sandbox)).toEqual(['loads.ordering.multi']);
+	dt.sandbox.configure({ lists: { loads: { ignoreOrdering: true, ignorePageSize: true } } });
+	dt.sandbox.log.length = 0;
+	const result = await dt.run({ parameters: { ...newestPickupFirst(0), returnAll: true } });
+	const latestPickupFirst = [...orders].sort((a, b) => String(b.pickup_time).localeCompare(String(a.pickup_time)) || b.id - a.id);
+	expect(idsOf(result.json)).toEqual(latestPickupFirst.map((order) => order.id));
+	expect(oppositeAsked()).toHaveLength(1);
+	expect(findingKeys(dt.sandbox)).toContain('loads.ordering');
+});

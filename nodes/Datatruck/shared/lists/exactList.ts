@@ -181,8 +181,9 @@ async function readExact(
 	const pageSize = read.served !== undefined && want > read.served ? Math.min(read.served, maxPageSize) : asked;
 	const stretchSize = SEGMENT_REQUESTS * pageSize;
 	const long = !isLastPage(first) && (first.count ?? Infinity) > stretchSize && want > stretchSize;
-	// Read in stretches, the records keep Datatruck's order unless the sort field is one the node sorts by below.
-	await confirmOrder(read, userTerms, first, firstSize, want, !long && keyset === undefined);
+	// Read in stretches, the records keep Datatruck's order unless the sort field is one the node sorts by below; read
+	// anchored, the next page starts from page 1's last record.
+	await confirmOrder(read, userTerms, first, { askedSize: firstSize, want, keptAsAnswered: long || keyset === undefined });
 	if (long) {
 		// Longer than the budget of one window: the rate limit sets the pace, not the round trips, so
 		// pages go one after the other, each anchored on the last record read (exact, nothing to check).
@@ -273,6 +274,8 @@ async function readAnchored(
 		}
 		const excluded = byId ? nearestThatFit(read, bounds, terms, size, segment.term, idsOf(onward)) : idsOf(onward);
 		const page = await queryPage(read, [...bounds, ...excludeIds(excluded)], terms, size);
+		// The pages after a part's first are anchored on its last record: in the id order alone, they would skip records.
+		if (inOrder && anchor === undefined && !byId && !isLastPage(page)) await confirmOrder(read, terms, page, { askedSize: size, want: want - held.length, keptAsAnswered: true, filters: bounds });
 		const fresh = unheld(page.results, seen);
 		held.push(...fresh);
 		if (inOrder && held.length >= want && !(plan.tiesHere && !isLastPage(page) && tiedWithLast(held, page, userTerms, segment.term, want))) break;

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import type { ApiFilter } from './filters';
 import { orderingIgnored } from './listFindings';
 import { formatOrdering, idOf, parseOrdering, recordComparator, valueAt, withIdTieBreaker, type SortTerm } from './listPlan';
 import { isLastPage, NeedsLess, queryPage, type ListRead } from './listRead';
@@ -18,19 +19,36 @@ import { confirmedRecently, rememberConfirmed } from './support';
  * (the id breaks every tie, and A32 puts empty values first one way and last the other, so this holds in any
  * collation); ignored, they come back in the same order. What was confirmed is remembered per ordering for as long
  * as a finding is (support.ts), so a busy workflow pays the request once an hour.
+ *
+ * A page read on from its last record (a long list, or a part of one anchored on its sort field) relies on its order
+ * as much as a kept answer does: anchored on a record that is last only in the id order, the next page skips every
+ * record whose sort value lies between (`use.keptAsAnswered`, with the part's own `filters`).
  */
-export async function confirmOrder(read: ListRead, userTerms: SortTerm[], first: Page, askedSize: number, want: number, keptAsAnswered: boolean): Promise<void> {
+export interface OrderUse {
+	/** The size page 1 was asked in: the opposite question asks the same. */
+	askedSize: number;
+	/** How many records the read wants (Infinity: all). */
+	want: number;
+	/** The records are returned, or read on from, in the order page 1 was answered in. */
+	keptAsAnswered: boolean;
+	/** The filters page 1 was asked with, where not the user's own (a part of the list). */
+	filters?: ApiFilter[];
+}
+
+export async function confirmOrder(read: ListRead, userTerms: SortTerm[], first: Page, use: OrderUse): Promise<void> {
 	const key = `${read.list}.ordering:${formatOrdering(userTerms)}`;
 	// Records all tied on the sort fields are in id order whichever way: nothing to ask.
-	const reliesOnOrder = stopsEarly(first, want) || (keptAsAnswered && !tiedThroughout(first.results, userTerms));
+	const reliesOnOrder = stopsEarly(first, use.want) || (use.keptAsAnswered && !tiedThroughout(first.results, userTerms));
 	if (!reliesOnOrder || !inFallbackOrder(read, userTerms, first.results) || confirmedRecently(read.origin, key)) return;
 	const opposite = userTerms.map((term) => ({ ...term, descending: !term.descending }));
-	const answer = await queryPage(read, read.filters, opposite, askedSize).catch((error: unknown) => {
+	// Only page 1 of the user's own query is a start the plan that takes over can use.
+	const handedOver = use.filters ? undefined : [first];
+	const answer = await queryPage(read, use.filters ?? read.filters, opposite, use.askedSize).catch((error: unknown) => {
 		// The opposite answer broke its own order: the page read first is what the plan that takes over starts from.
-		if (error instanceof NeedsLess) error.pages = [first];
+		if (error instanceof NeedsLess) error.pages = handedOver;
 		throw error;
 	});
-	if (sameWayRound(first.results, answer.results, userTerms)) throw Object.assign(new NeedsLess([orderingIgnored(read.list)]), { pages: [first] });
+	if (sameWayRound(first.results, answer.results, userTerms)) throw Object.assign(new NeedsLess([orderingIgnored(read.list)]), { pages: handedOver });
 	rememberConfirmed(read.origin, key);
 }
 
@@ -66,7 +84,11 @@ function sameWayRound(first: IDataObject[], opposite: IDataObject[], terms: Sort
 	const unchanged = first
 		.map((record) => ({ record, there: where.get(idOf(record)) }))
 		.filter(({ record, there }) => idOf(record) !== undefined && there && terms.every((term) => sameValue(record, there.record, term.path)));
-	return unchanged.some(({ there }, index) => index > 0 && (unchanged[index - 1].there?.index ?? 0) < (there?.index ?? 0));
+	// Without the id among the terms (one ordering field), two records tied on it may come either way round.
+	return unchanged.some(({ record, there }, index) => {
+		const before = unchanged[index - 1];
+		return index > 0 && !terms.every((term) => sameValue(before.record, record, term.path)) && (before.there?.index ?? 0) < (there?.index ?? 0);
+	});
 }
 
 function sameValue(a: IDataObject, b: IDataObject, path: string): boolean {
