@@ -83,4 +83,17 @@ describe('ListBudget', () => {
 		expect(error?.message).toMatch(/drivers list after 5 requests/);
 		expect(`${error?.message} ${error?.description}`).not.toMatch(/token|Bearer|Authorization/i);
 	});
+
+	test('a Datatruck that answers fewer a page than the first answer told has the pages counted in the size it answers', () => {
+		const budget = budgetFor('loads');
+		// The first answer (a part of the list with no records) held nothing: the size asked, 25, is all it told.
+		budget.plan(0, 25);
+		budget.plan(12, 10);
+		expect(budget.cap).toBe(capOf(1));
+		budget.servedIn(10);
+		expect(budget.cap).toBe(capOf(2));
+		// Asking smaller pages itself (a check read) never raises the budget.
+		budget.servedIn(25);
+		expect(budget.cap).toBe(capOf(2));
+	});
 });

@@ -23,6 +23,8 @@ export class ListBudget {
 	private pages = 0;
 	/** The records a page of the first answer held: later counts are turned into pages in that size. */
 	private perPage = 0;
+	/** The most records an answer announced. */
+	private largest = 0;
 	private readonly seen = new Set<unknown>();
 	private doing = 'reading';
 
@@ -41,6 +43,17 @@ export class ListBudget {
 		// Without a count (a bare array), each answer may be followed by one page more than the records seen fill.
 		const pages = Math.max(1, Math.ceil((count ?? this.seen.size + this.perPage) / this.perPage));
 		this.pages = Math.max(this.pages, pages);
+		this.largest = Math.max(this.largest, count ?? 0);
+	}
+
+	/**
+	 * Datatruck answers fewer records a page than the budget counted in (it ignores `page_size`, seen after the first
+	 * answer: a first part of the list that was empty told no size): its pages are counted in the size it answers.
+	 */
+	servedIn(perPage: number): void {
+		if (perPage < 1 || (this.perPage !== 0 && perPage >= this.perPage)) return;
+		this.perPage = perPage;
+		this.pages = Math.max(this.pages, Math.ceil(this.largest / perPage));
 	}
 
 	/** All the requests this read may send (unlimited only before its first answer). */

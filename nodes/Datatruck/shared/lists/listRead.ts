@@ -171,6 +171,7 @@ function answerFindings(read: ListRead, page: Page, filters: ApiFilter[], terms:
 /** From now on pages of this list are counted in the size Datatruck answers, on this origin too (said once in the log). */
 function adoptPageSize(read: ListRead, size: number): void {
 	read.served = size;
+	read.budget.servedIn(size);
 	rememberPageSize(read.ctx, read.origin, read.list, size);
 }
 
