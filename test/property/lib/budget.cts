@@ -24,17 +24,20 @@ export interface FirstAnswer {
  */
 export function watchRequests(sandbox: Sandbox, cap: number) {
 	// Per list path: a look-up in another list (the drivers that name a dispatcher) is not the list being read.
-	const answers = new Map<string, FirstAnswer & { requests: number }>();
+	const answers = new Map<string, FirstAnswer & { requests: number; paged: boolean }>();
 	let stopped = false;
 	const live = sandbox.live;
 	const afterReply = live.afterReply.bind(live);
 	live.afterReply = (method, pathname, reply) => {
 		const body = reply.body as { count?: unknown; results?: unknown } | undefined;
 		if (method === 'GET' && reply.status === 200 && body && Array.isArray(body.results) && typeof body.count === 'number') {
-			// As the node's own budget does: the most records an answer announced, in the largest page served (a read
-			// in parts, such as loads with and without a pay, first asks for a part that may be empty).
+			// As the node's own budget does: the most records an answer announced, in the size of the first page that
+			// left records for later (a read in parts, such as loads with and without a pay, first asks for a part that
+			// may be empty or short); until one did, the largest page served.
 			const known = answers.get(pathname);
-			answers.set(pathname, { count: Math.max(known?.count ?? 0, body.count), pageSize: Math.max(known?.pageSize ?? 0, body.results.length), requests: (known?.requests ?? 0) + 1 });
+			const paged = body.count > body.results.length && body.results.length > 0;
+			const pageSize = known?.paged ? known.pageSize : paged ? body.results.length : Math.max(known?.pageSize ?? 0, body.results.length);
+			answers.set(pathname, { count: Math.max(known?.count ?? 0, body.count), pageSize, paged: known?.paged || paged, requests: (known?.requests ?? 0) + 1 });
 		}
 		afterReply(method, pathname, reply);
 	};
