@@ -129,11 +129,14 @@ export function parameterRow(inner: Locator): Locator {
 export async function openDropdown(page: Page, select: Locator): Promise<Locator> {
 	const combobox = select.locator('input[role="combobox"]').first();
 	await combobox.click().catch(async (error: unknown) => {
-		// Where the options could not be loaded the editor shows a plain input that says so, and the reason only in
-		// n8n's answer: a timeout alone would not tell why.
-		const unloaded = await select.locator('input[placeholder^="Error fetching options"]').count();
-		if (!unloaded) throw error;
-		throw new Error(`The editor could not load this parameter's options. n8n's failed answers: ${JSON.stringify(failedRestCalls(page), null, 1)}`);
+		// Where the options could not be loaded the editor shows a plain input that says so ("Error fetching options",
+		// "Set up credential to see options"), and the reason only in n8n's answer: a timeout alone would not tell why.
+		const shown = await select
+			.locator('input, textarea')
+			.evaluateAll((inputs) => inputs.map((input) => `<${input.tagName.toLowerCase()} placeholder="${input.getAttribute('placeholder') ?? ''}" value="${(input as HTMLInputElement).value}">`))
+			.catch(() => []);
+		const where = shown.length ? `the parameter shows ${shown.join(', ')}` : `the node panel has ${await select.count()} such parameter(s)`;
+		throw new Error(`No dropdown to open: ${where}. n8n's failed answers: ${JSON.stringify(failedRestCalls(page))}. ${String(error)}`);
 	});
 	const listId = await combobox.getAttribute('aria-controls');
 	if (!listId) throw new Error('the dropdown has no list box');
