@@ -72,3 +72,28 @@ test('a page size remembered from an earlier release: pages by number keep the s
 	// Every page of the read is asked in one size.
 	expect(new Set(dt.sandbox.log.map((entry) => String(entry.query.page_size)))).toEqual(new Set(['25']));
 });
+
+test('a Limit of 1 by customer name, where Datatruck takes one ordering field and ignores every filter: the list is read by its creation time in full pages, not one load a page', async () => {
+	// Composed property, seed 222 (COMPOSED_PROPERTY_PATH=633): a text field cannot anchor a page, so the loads were read
+	// whole by the spine and sorted in the node, in pages the size of the Limit: 90 loads, 174 requests and still reading.
+	const parameters = {
+		resource: 'load',
+		operation: 'getMany',
+		returnAll: false,
+		limit: 1,
+		sort: { field: 'customer__company_name', descending: true },
+		filters: { conditions: [{ field: 'status', operator: 'is', value: 'delivered' }] },
+	};
+	// What a Datatruck that does all it is asked answers (text keeps Datatruck's own order, A33).
+	dt.sandbox.configure({ profile: 'default' });
+	const expected = (await dt.run({ parameters })).json.map((load) => load.id);
+	expect(expected).toHaveLength(1);
+	resetSupport();
+	dt.sandbox.configure({ lists: { loads: { ignoreFilter: true, singleOrdering: 'reject' } } });
+	dt.sandbox.log.length = 0;
+	const result = await dt.run({ parameters });
+	expect(result.error).toBeUndefined();
+	expect(result.json.map((load) => load.id)).toEqual(expected);
+	expect(dt.sandbox.log.every((entry) => Number(entry.query.page_size) > 1)).toBe(true);
+	expect(dt.sandbox.log.length).toBeLessThanOrEqual(listBudget(dt.sandbox.data.orders.length, 25));
+});

@@ -151,7 +151,8 @@ function runPlan(read: ListRead, list: ChangeSafeList, plan: Plan, userTerms: So
 	// Page 1 of the user's query, read by the plan before, is the start of this one: nothing read is thrown away.
 	const first = plan.plan.sortHere ? undefined : pages.find((run) => askedAs(read, run[0], read.filters, plan.plan.terms))?.[0];
 	const start = unheld(first?.results ?? [], new Set());
-	return readAnchored(read, start, userTerms, plan.plan, Math.min(sizes.maxPageSize, want), want);
+	// Full pages: a part read in order asks no more than the Limit needs (readAnchored), and one read whole, or its ties, all of it.
+	return readAnchored(read, start, userTerms, plan.plan, sizes.maxPageSize, want);
 }
 
 /** A column the node chose itself was refused: its published form takes its place (the finding remembered), if it has one. */
