@@ -28,6 +28,7 @@ import {
 	openDropdown,
 	outputColumn,
 	outputItemCount,
+	settledItemCount,
 	outputPanel,
 	outputTable,
 	param,
@@ -303,7 +304,7 @@ describe('Datatruck in the n8n editor (Chromium)', () => {
 		await page.locator(tid('logs-overview-header')).click();
 		const logs = page.locator(tid('log-details-output'));
 		await logs.waitFor();
-		expect(await outputItemCount(logs)).toBe(matching.length);
+		expect(await settledItemCount(logs, matching.length)).toBe(matching.length);
 		expect((await outputColumn(logs, 'customer')).sort()).toEqual(matching.map((o) => String(o.customer__company_name)).sort());
 		await page.waitForTimeout(300); // the logs panel slides open
 		await screenshot(page, 'execution-success');

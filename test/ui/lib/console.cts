@@ -42,11 +42,12 @@ export const N8N_NOISE: Noise[] = [
 	{
 		why:
 			'leaving a workflow for a new one inside the page, n8n 2.41.1\'s NodeView reads its NDV store while the old ' +
-			'workflow\'s document store is already gone; it logs this and goes on',
+			'workflow\'s document store is already gone; it logs this and goes on. Leaving it for the credentials page ' +
+			'with the node panel still closing, its NodeDetailsView does the same, as an uncaught page error',
 		matches: (e) =>
-			e.type === 'console' &&
+			(e.type === 'console' || e.type === 'pageerror') &&
 			e.text.startsWith('Error: injectNDVStore() was accessed without an active workflow document store.') &&
-			/\/assets\/NodeView-[\w-]+\.js/.test(e.text),
+			/\/assets\/(NodeView|NodeDetailsView)-[\w-]+\.js/.test(e.text),
 	},
 ];
 

@@ -224,6 +224,21 @@ export async function outputItemCount(root: Locator): Promise<number> {
 	return Number(m[1]);
 }
 
+/**
+ * The item count a panel settles on: the logs panel shows its header before the run's data has reached it ("0 items"
+ * on a busy machine), so the count is read again until it is `expected` or `limitMs` passes; the last one read is
+ * returned either way, for the caller's expectation to compare.
+ */
+export async function settledItemCount(root: Locator, expected: number, limitMs = 30_000): Promise<number> {
+	const deadline = Date.now() + limitMs;
+	for (;;) {
+		const count = await outputItemCount(root).catch(() => undefined);
+		if (count === expected || (Date.now() > deadline && count !== undefined)) return count;
+		if (Date.now() > deadline) return await outputItemCount(root);
+		await root.page().waitForTimeout(250);
+	}
+}
+
 /** The output table as shown (Table view): column names and each row's cell texts. */
 export async function outputTable(root: Locator): Promise<{ columns: string[]; rows: string[][] }> {
 	const container = root.locator(tid('ndv-data-container'));
