@@ -24,11 +24,11 @@ export const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
  * whole seconds, as Datatruck's time filters take them). A bound from minus infinity is none: Fetch Test Event reads
  * from there, and an ISO date of it would be "Invalid time value".
  */
-export function pageQuery(filters: ApiFilter[], ordering: string, page: number, bound?: { column: string; from: number }): PageQuery {
+export function pageQuery(filters: ApiFilter[], ordering: string, page: number, bound?: { column: string; from: number }, leftOut: ApiFilter[] = []): PageQuery {
 	const filter = [...filters];
 	const iso = bound && Number.isFinite(bound.from) ? new Date(wholeSecond(bound.from)).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined;
 	if (bound && iso) filter.push({ column: bound.column, value: iso, contains: 'after' });
-	return { filter, ordering, page, pageSize: triggerSettings.pageSize };
+	return { filter: [...filter, ...leftOut], ordering, page, pageSize: triggerSettings.pageSize };
 }
 
 export class TriggerReadError extends Error {

@@ -7,6 +7,7 @@ import { newestFirst, pageQuery, TriggerReadError, wholeSecond, type FallbackRea
 import { triggerSettings } from './settings';
 import { emptyState, forget, type ScanPosition, type TriggerState } from './state';
 import { publishedFetch } from './publishedForm';
+import { leftOutOf, noteIdsSentBack } from './leftOut';
 
 /**
  * The polling algorithm, apart from n8n and HTTP so that it can be read (and tested) on its own. docs/trigger.md
@@ -302,15 +303,18 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	let finished = false;
 	let fallBack = !timeReadHeld(support, event);
 	const pageCap = state.quietBefore !== undefined ? triggerSettings.baselinePages : triggerSettings.pagesPerPoll;
+	// The same ids are left out of every page of this poll: page numbers within one second count the same list.
+	const leftOut = leftOutOf(state.seen, wholeSecond(position.from), support, event, position.page > 1);
 	for (let sent = 0; !fallBack && sent < pageCap && (sent === 0 || clock.mayContinue()); sent++) {
 		// Ties broken by id, so that paging through one second is stable (a Datatruck that refuses it: publishedForm.ts).
-		const query = pageQuery(readFilters(plan), `${event.orderField},id`, position.page, { column: event.orderField, from: position.from });
+		const query = pageQuery(readFilters(plan), `${event.orderField},id`, position.page, { column: event.orderField, from: position.from }, leftOut.filters);
 		// A page number kept from the previous poll may be gone (records left the list): publishedFetch answers it empty.
 		const page = await requests.timed(query);
 		// Refused a filter the node added (the page came without it) or ignored part of the question: newest first instead.
 		fallBack =
 			!timeReadHeld(support, event) || noteIgnored(support, event, page.results, { ordering: query.ordering, filters: readFilters(plan), bound: position.from });
 		if (fallBack) break;
+		noteIdsSentBack(support, event, leftOut, page.results);
 		skipped.push(...unreadableTimes(event, page.results));
 		page.results.forEach(visit);
 		finished = !page.next || page.results.length === 0;

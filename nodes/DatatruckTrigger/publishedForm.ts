@@ -1,5 +1,5 @@
 import type { ApiFilter, Finding, Page } from '../Datatruck/shared/lists';
-import { listWords, refusedAdditions } from '../Datatruck/shared/lists';
+import { listWords, refusedAdditions, requestLineTooLong, saysLineTooLong } from '../Datatruck/shared/lists';
 import { listOf, type ListSupport } from './answerCheck';
 import type { EventSpec } from './events';
 import type { FetchPage, PageQuery } from './fallbackScan';
@@ -22,7 +22,8 @@ function namingTheList(error: unknown, event: EventSpec): unknown {
 
 /**
  * `fetchPage` with the node's additions dropped where this origin refuses them. Each retry drops something the
- * previous request sent, so a read costs at most two more requests than it asks for, and only once per origin.
+ * previous request sent (a refusal that would drop nothing fails), so a read costs at most one more request per
+ * addition (the tie-breaker, the time bound, the event's conditions, the ids left out), and only once per origin.
  * A page past page 1 that is gone (a 404: records left the list since a page number was read) is an empty last page.
  */
 export function publishedFetch(fetchPage: FetchPage, support: ListSupport, event: EventSpec, userFilters: ApiFilter[]): FetchPage {
@@ -33,7 +34,7 @@ export function publishedFetch(fetchPage: FetchPage, support: ListSupport, event
 		const filter = query.filter.filter((entry) => userFilters.includes(entry) || support.supports(`${list}.filter.${entry.column}`));
 		let asked: PageQuery = { ...query, ordering, filter };
 		const findings: Finding[] = [];
-		for (let retries = 0; ; retries++) {
+		for (;;) {
 			try {
 				const page = await fetchPage(asked);
 				findings.forEach((finding) => support.markNotHeld(finding));
@@ -41,10 +42,18 @@ export function publishedFetch(fetchPage: FetchPage, support: ListSupport, event
 			} catch (error) {
 				if (query.page > 1 && (error as { httpCode?: unknown })?.httpCode === '404') return { results: [], next: null };
 				const own = asked.filter.filter((filter) => !userFilters.includes(filter));
-				const refused = retries < 2 ? refusedAdditions(error, list, { columns: own.map((filter) => filter.column), tieBreaker: asked.ordering.includes(',') }) : undefined;
-				if (!refused) throw namingTheList(error, event);
-				const filter = asked.filter.filter((entry) => !own.includes(entry) || !refused.columns.includes(entry.column));
-				asked = { ...asked, filter, ordering: refused.ordering ? asked.ordering.split(',')[0] : asked.ordering };
+				// The ids a poll leaves out (leftOut.ts) are the one addition that can make a line too long: sent again without them.
+				const leftOut = own.filter((filter) => filter.contains === 'exclude_in');
+				if (leftOut.length && saysLineTooLong(error)) {
+					asked = { ...asked, filter: asked.filter.filter((entry) => !leftOut.includes(entry)) };
+					findings.push(requestLineTooLong(list));
+					continue;
+				}
+				const refused = refusedAdditions(error, list, { columns: own.map((filter) => filter.column), tieBreaker: asked.ordering.includes(',') });
+				const filter = asked.filter.filter((entry) => !own.includes(entry) || !refused?.columns.includes(entry.column));
+				const ordering = refused?.ordering ? asked.ordering.split(',')[0] : asked.ordering;
+				if (!refused || (filter.length === asked.filter.length && ordering === asked.ordering)) throw namingTheList(error, event);
+				asked = { ...asked, filter, ordering };
 				findings.push(...refused.findings);
 			}
 		}

@@ -103,7 +103,7 @@ describe('Datatruck Trigger › New Load', () => {
 		expect(dt.sandbox.log).toHaveLength(1);
 		const sent = query(dt.sandbox.log[0]);
 		expect(sent.ordering).toBe('created_datetime,id');
-		expect(sent.filter).toEqual([{ column: 'created_datetime', value: expect.any(String), contains: 'after' }]);
+		expect(sent.filter[0]).toEqual({ column: 'created_datetime', value: expect.any(String), contains: 'after' });
 
 		// A commit that arrives late, with a lower id and an older time than loads already emitted.
 		load({ id: 89_999, created_datetime: at(-3) });
@@ -111,6 +111,8 @@ describe('Datatruck Trigger › New Load', () => {
 		expect(idsOf(await pollOk(harness))).toEqual([89_999]);
 		expect(idsOf(await pollOk(harness))).toEqual([]);
 		expect(dt.sandbox.log).toHaveLength(2);
+		// The window is read again at every poll, leaving out what was emitted in it.
+		expect(query(dt.sandbox.log[1]).filter[1]).toEqual({ column: 'id', value: [89_999, 90_001, 90_002, 90_003], contains: 'exclude_in' });
 
 		// After a restart (static data from the database), still nothing twice.
 		const restarted = harness.restart();
@@ -183,10 +185,11 @@ describe('Datatruck Trigger › New Load', () => {
 	test('60 loads created in the same second are read page by page and emitted once, by id', async () => {
 		const harness = trigger({ event: 'newLoad' });
 		await activate(harness);
+		load({ id: 93_499, created_datetime: at(0) });
 		for (let i = 0; i < 60; i++) load({ id: 93_500 + ((i * 37) % 60), created_datetime: at(1) });
 		advance(2);
 		const result = await pollOk(harness);
-		expect(idsOf(result)).toEqual([...Array(60).keys()].map((i) => 93_500 + i));
+		expect(idsOf(result)).toEqual([...Array(61).keys()].map((i) => 93_499 + i));
 		// Page 1 of the window ends in the busy second: the read continues from that second (page 1
 		// again, re-reading it), then pages through it by number.
 		expect(dt.sandbox.log.map((entry) => entry.query.page)).toEqual(['1', '1', '2', '3']);
@@ -196,23 +199,37 @@ describe('Datatruck Trigger › New Load', () => {
 		expect(idsOf(await pollOk(harness))).toEqual([]);
 	});
 
-	test('after a burst, polls re-read it only until it is older than the late-entry window behind the previous poll', async () => {
+	test('after a burst, polls re-read the window behind the previous poll leaving the burst out: one request each, the late commit among it found', async () => {
 		const harness = trigger({ event: 'newLoad' });
 		await activate(harness);
 		for (let i = 0; i < 30; i++) load({ id: 93_700 + i, created_datetime: at(1 + i) });
 		advance(40);
 		expect((await pollOk(harness)).json).toHaveLength(30);
+		const burst = [...Array(30).keys()].map((i) => 93_700 + i);
 		dt.sandbox.clearLog();
 		expect((await pollOk(harness)).json).toEqual([]);
-		expect(dt.sandbox.log).toHaveLength(2);
+		// More than a page of window, one request: the burst is left out.
+		expect(dt.sandbox.log).toHaveLength(1);
+		expect(query(dt.sandbox.log[0]).filter[1]).toEqual({ column: 'id', value: burst, contains: 'exclude_in' });
 		advance(10 * 60);
 		// The previous poll was 10 minutes ago, the burst within the window behind it: a late commit could be among it.
+		const late = load({ id: 93_650, created_datetime: at(-10 * 60 + 15) });
 		dt.sandbox.clearLog();
-		expect((await pollOk(harness)).json).toEqual([]);
-		expect(dt.sandbox.log).toHaveLength(2);
+		expect(idsOf(await pollOk(harness))).toEqual([late.id]);
+		expect(dt.sandbox.log).toHaveLength(1);
 		dt.sandbox.clearLog();
+		// The window behind the previous poll now holds the late commit only: it alone is left out, remembered.
 		expect((await pollOk(harness)).json).toEqual([]);
 		expect(dt.sandbox.log).toHaveLength(1);
+		expect(query(dt.sandbox.log[0]).filter[1]).toEqual({ column: 'id', value: [late.id], contains: 'exclude_in' });
+		expect(harness.state?.seen.map(([id]) => id)).toEqual([late.id]);
+		advance(10 * 60);
+		dt.sandbox.clearLog();
+		// A quiet trigger reads from its newest event on, the burst's loads forgotten: still one request.
+		expect((await pollOk(harness)).json).toEqual([]);
+		expect(dt.sandbox.log).toHaveLength(1);
+		expect(query(dt.sandbox.log[0]).filter[1]).toEqual({ column: 'id', value: [late.id], contains: 'exclude_in' });
+		expect(harness.state?.seen.map(([id]) => id)).toEqual([late.id]);
 	});
 });
 
@@ -230,7 +247,10 @@ describe('Datatruck Trigger › the late-entry window counts from the previous p
 		dt.sandbox.clearLog();
 		expect(idsOf(await pollOk(harness))).toEqual([late.id]);
 		// The read started the window behind the previous poll, not behind this poll's clock or the newest emitted.
-		expect(query(dt.sandbox.log[0]).filter).toEqual([{ column: 'created_datetime', value: at(-3600 - 600), contains: 'after' }]);
+		expect(query(dt.sandbox.log[0]).filter).toEqual([
+			{ column: 'created_datetime', value: at(-3600 - 600), contains: 'after' },
+			{ column: 'id', value: [onTime.id], contains: 'exclude_in' },
+		]);
 		expect(idsOf(await pollOk(harness))).toEqual([]);
 		advance(3600);
 		expect(idsOf(await pollOk(harness.restart()))).toEqual([]);
@@ -280,7 +300,10 @@ describe('Datatruck Trigger › the late-entry window counts from the previous p
 		const restarted = harness.restart();
 		expect(idsOf(await pollOk(restarted))).toEqual([next.id]);
 		// max(newest − window, min(newest, clock − window)): the clock's bound, as before.
-		expect(query(dt.sandbox.log[0]).filter).toEqual([{ column: 'created_datetime', value: at(-600), contains: 'after' }]);
+		expect(query(dt.sandbox.log[0]).filter).toEqual([
+			{ column: 'created_datetime', value: at(-600), contains: 'after' },
+			{ column: 'id', value: [onTime.id], contains: 'exclude_in' },
+		]);
 		expect(restarted.state).toMatchObject({ looked: now });
 	});
 });
@@ -289,6 +312,7 @@ describe('Datatruck Trigger › Load Picked Up / Load Delivered', () => {
 	test('picked-up loads are emitted once by pickup time, late entries within the window included', async () => {
 		const harness = trigger({ event: 'loadPickedUp' });
 		await activate(harness);
+		const activated = harness.state!.seen.map(([id]) => id).sort((a, b) => a - b);
 		const waiting = dt.sandbox.data.orders.find((order) => order.pickup_time === null)!;
 		dt.sandbox.updateLoad(waiting.id, { pickup_time: at(2) });
 		load({ id: 94_001, pickup_time: at(1) });
@@ -299,6 +323,8 @@ describe('Datatruck Trigger › Load Picked Up / Load Delivered', () => {
 		expect(query(dt.sandbox.log[0]).filter).toEqual([
 			{ column: 'pickup_time', value: 'false', contains: 'isnull' },
 			{ column: 'pickup_time', value: expect.any(String), contains: 'after' },
+			// The loads activation saw picked up in the window are left out.
+			...(activated.length ? [{ column: 'id', value: activated, contains: 'exclude_in' }] : []),
 		]);
 		expect(query(dt.sandbox.log[0]).ordering).toBe('pickup_time,id');
 

@@ -122,6 +122,28 @@ describe('Datatruck Trigger when the loads list differs', () => {
 		expect(findingWarnings()).toHaveLength(1);
 	});
 
+	test('the id filter ignored: the ids left out come back, are skipped, said once in the log; later polls leave none out', async () => {
+		const watch = await newLoadsEmittedOnce({ lists: { loads: { ignoreFilter: ['id'] } } });
+		expect(findingsFor(origin()).map((finding) => finding.key)).toEqual(['loads.filter.id']);
+		expect(findingWarnings()).toHaveLength(1);
+		expect(String(findingWarnings()[0][0])).toMatch(/sent back records whose ids the trigger asked to leave out/);
+		// The one poll that asked (the first with loads to leave out), then none.
+		const leftOut = watch.answered.filter((request) => request.filter.includes('exclude_in'));
+		expect(leftOut).toHaveLength(1);
+		expect(watch.answered.indexOf(leftOut[0])).toBeLessThan(watch.answered.length - 2);
+	});
+
+	test('a request line too long with the ids left out: sent again without them, remembered, once each', async () => {
+		// The trigger's read with its time bound is about 222 bytes long; one id left out makes it about 318.
+		dt.sandbox.configure({ maxRequestLine: { bytes: 280, status: 414 } });
+		const watch = await newLoadsEmittedOnce({});
+		const tooLong = watch.answered.filter((request) => request.status === 414);
+		expect(tooLong).toHaveLength(1);
+		expect(tooLong[0].filter).toContain('exclude_in');
+		expect(findingsFor(origin()).map((finding) => finding.key)).toEqual(['requestLine.long']);
+		expect(watch.answered.filter((request) => request.filter.includes('exclude_in'))).toHaveLength(1);
+	});
+
 	test('the filter and the ordering ignored: still once each, the whole list read within budget', async () => {
 		await newLoadsEmittedOnce({ lists: { loads: { ignoreFilter: true, ignoreOrdering: true } } });
 		expect(findingsFor(origin()).map((finding) => finding.key)).toEqual(expect.arrayContaining(['loads.ordering']));
@@ -312,14 +334,17 @@ describe('Datatruck Trigger when a list refuses filter columns it does not publi
 		advance(3);
 		expect(await watch.poll()).toEqual([99_101, 99_102]);
 		const poll = dt.sandbox.log.map((entry) => ({ status: entry.status, filter: entry.query.filter, ordering: entry.query.ordering }));
-		// The refused request, then the same question without the column, then the newest-first scan without it.
+		// The refused request, then the same question without the column, then without the ids activation saw (left out,
+		// leftOut.ts: the list refuses that column too), then the newest-first scan without either.
+		const activated = { column: 'id', value: [expect.any(Number)], contains: 'exclude_in' };
 		expect(poll[0].status).toBe(400);
-		expect(JSON.parse(String(poll[0].filter))).toEqual([expect.objectContaining({ column: 'created_datetime', contains: 'after' })]);
-		expect(poll[1]).toEqual({ status: 200, filter: undefined, ordering: poll[0].ordering });
-		expect(poll.slice(2).map((request) => [request.status, request.filter, request.ordering])).toEqual(
-			poll.slice(2).map(() => [200, undefined, '-created_datetime,-id']),
+		expect(JSON.parse(String(poll[0].filter))).toEqual([expect.objectContaining({ column: 'created_datetime', contains: 'after' }), activated]);
+		expect({ ...poll[1], filter: JSON.parse(String(poll[1].filter)) }).toEqual({ status: 400, filter: [activated], ordering: poll[0].ordering });
+		expect(poll[2]).toEqual({ status: 200, filter: undefined, ordering: poll[0].ordering });
+		expect(poll.slice(3).map((request) => [request.status, request.filter, request.ordering])).toEqual(
+			poll.slice(3).map(() => [200, undefined, '-created_datetime,-id']),
 		);
-		expect(poll.length).toBeGreaterThan(2);
+		expect(poll.length).toBeGreaterThan(3);
 
 		expect(await watch.poll()).toEqual([]);
 		dt.sandbox.createWorkOrder({ id: 99_099, created_datetime: at(-3) } as never);
@@ -329,11 +354,11 @@ describe('Datatruck Trigger when a list refuses filter columns it does not publi
 		advance(15 * 60);
 		expect(await watch.poll()).toEqual([]);
 
-		// One refusal in all: later polls send the published form from the start.
-		expect(refused(watch)).toHaveLength(1);
+		// One refusal of each column in all: later polls send the published form from the start.
+		expect(refused(watch)).toHaveLength(2);
 		expect(watch.answered.filter((request) => request.filter.includes('created_datetime'))).toHaveLength(1);
-		expect(findingsFor(origin()).map((finding) => finding.key)).toEqual(['workOrders.filter.created_datetime']);
-		expect(findingWarnings()).toHaveLength(1);
+		expect(findingsFor(origin()).map((finding) => finding.key)).toEqual(['workOrders.filter.created_datetime', 'workOrders.filter.id']);
+		expect(findingWarnings()).toHaveLength(2);
 		expect(String(findingWarnings()[0][0])).toMatch(/refused the filter on "created_datetime" of the work orders list/);
 	});
 
@@ -360,13 +385,29 @@ describe('Datatruck Trigger when a list refuses filter columns it does not publi
 		advance(3);
 		expect(await watch.poll()).toEqual([99_303]);
 		expect(await watch.poll()).toEqual([]);
-		// Each addition refused once: the tie-breaker at activation, the time bound at the first read.
-		expect(refused(watch).map((request) => [request.ordering.includes(','), request.filter.includes('created_datetime')])).toEqual([
-			[true, false],
-			[false, true],
+		// Each addition refused once: the tie-breaker at activation, the time bound and the ids left out at the first read.
+		expect(refused(watch).map((request) => [request.ordering.includes(','), request.filter.includes('created_datetime'), request.filter.includes('exclude_in')])).toEqual([
+			[true, false, false],
+			[false, true, true],
+			[false, false, true],
 		]);
 		expect(watch.answered.slice(-3).every((request) => request.status === 200 && request.filter === '' && !request.ordering.includes(','))).toBe(true);
-		expect(findingsFor(origin()).map((finding) => finding.key).sort()).toEqual(['workOrders.filter.created_datetime', 'workOrders.ordering.multi']);
+		expect(findingsFor(origin()).map((finding) => finding.key).sort()).toEqual(['workOrders.filter.created_datetime', 'workOrders.filter.id', 'workOrders.ordering.multi']);
+	});
+
+	test('New Work Order after a release that refuses all three additions at once: each retried once, the poll read', async () => {
+		const watch = new Watch(trigger({ event: 'newWorkOrder' }), workOrders);
+		dt.sandbox.createWorkOrder({ id: 99_401, created_datetime: at(-5) } as never);
+		expect(await watch.poll()).toEqual([]);
+		// Activation saw 99_401: the next read by time leaves it out, as well as adding its bound and the tie-breaker.
+		dt.sandbox.configure({ lists: { workOrders: { rejectUnknownColumns: true, singleOrdering: 'reject' } } });
+		dt.sandbox.createWorkOrder({ id: 99_402, created_datetime: at(1) } as never);
+		advance(3);
+		expect(await watch.poll()).toEqual([99_402]);
+		expect(refused(watch)).toHaveLength(3);
+		expect(findingsFor(origin()).map((finding) => finding.key).sort()).toEqual(['workOrders.filter.created_datetime', 'workOrders.filter.id', 'workOrders.ordering.multi']);
+		expect(await watch.poll()).toEqual([]);
+		expect(refused(watch)).toHaveLength(3);
 	});
 
 	test('Load events send only columns the spec publishes for loads: no 400, nothing remembered', async () => {
