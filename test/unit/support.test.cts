@@ -2,7 +2,6 @@ import {
 	FINDING_LIFETIME_MS,
 	findingClock,
 	findingsFor,
-	findingsPaceOf,
 	markNotHeld,
 	rememberPageSize,
 	replaceFindings,
@@ -37,21 +36,6 @@ test('a finding holds for its lifetime, then the better plan is tried again (and
 	expect(findingsFor(ORIGIN)).toEqual([]);
 	markNotHeld(ctx, ORIGIN, finding('loads.ordering.multi'));
 	expect(warnings.filter((line) => line.includes('A22'))).toHaveLength(2);
-});
-
-test('a finding lasts 60 of the credential\'s rate windows, at most an hour: a scaled Datatruck\'s release ends at its own pace', () => {
-	findingsPaceOf(ORIGIN, 3_000);
-	markNotHeld(ctx, ORIGIN, finding('loads.filter.id'));
-	now += 60 * 3_000 - 1;
-	expect(supports(ORIGIN, 'loads.filter.id')).toBe(false);
-	now += 1;
-	expect(supports(ORIGIN, 'loads.filter.id')).toBe(true);
-	findingsPaceOf(ORIGIN, 600_000);
-	markNotHeld(ctx, ORIGIN, finding('loads.filter.id'));
-	now += FINDING_LIFETIME_MS - 1;
-	expect(supports(ORIGIN, 'loads.filter.id')).toBe(false);
-	now += 1;
-	expect(supports(ORIGIN, 'loads.filter.id')).toBe(true);
 });
 
 test('a remembered page size expires with its finding', () => {

@@ -27,20 +27,6 @@ export interface Finding {
 /** How long a finding is trusted before a read tries the better plan again: an hour. */
 export const FINDING_LIFETIME_MS = 60 * 60 * 1000;
 
-/**
- * An hour is 60 of Datatruck's minutes, its rate window. A credential whose window is shorter (a sandbox that runs
- * Datatruck's day faster, docs/carrier-day.md) has its findings last 60 of its windows, so that a release that ends
- * is tried again as soon as it would be at Datatruck's pace; a longer window keeps the hour.
- */
-const lifetimes = new Map<string, number>();
-
-/** The rate window of the credentials that read this origin (the transport tells, from the credential). */
-export function findingsPaceOf(origin: string, windowMs: number): void {
-	lifetimes.set(origin, Math.min(FINDING_LIFETIME_MS, 60 * windowMs));
-}
-
-const lifetimeOf = (origin: string) => lifetimes.get(origin) ?? FINDING_LIFETIME_MS;
-
 /** The clock findings age by (tests move it). */
 export const findingClock = { now: (): number => Date.now() };
 
@@ -50,7 +36,7 @@ const notHeld = new Map<string, Map<string, { finding: Finding; at: number }>>()
 /** The finding of `key` on this origin while it has not expired. */
 function current(origin: string, key: string): Finding | undefined {
 	const entry = notHeld.get(origin)?.get(key);
-	if (entry && findingClock.now() - entry.at >= lifetimeOf(origin)) notHeld.get(origin)?.delete(key);
+	if (entry && findingClock.now() - entry.at >= FINDING_LIFETIME_MS) notHeld.get(origin)?.delete(key);
 	return notHeld.get(origin)?.get(key)?.finding;
 }
 
@@ -110,7 +96,7 @@ const confirmed = new Map<string, Map<string, number>>();
 /** Whether `key` was confirmed on this origin less than FINDING_LIFETIME_MS ago, and not seen broken since. */
 export function confirmedRecently(origin: string, key: string): boolean {
 	const at = confirmed.get(origin)?.get(key);
-	return at !== undefined && findingClock.now() - at < lifetimeOf(origin);
+	return at !== undefined && findingClock.now() - at < FINDING_LIFETIME_MS;
 }
 
 export function rememberConfirmed(origin: string, key: string): void {
@@ -122,5 +108,4 @@ export function rememberConfirmed(origin: string, key: string): void {
 export function resetSupport(): void {
 	notHeld.clear();
 	confirmed.clear();
-	lifetimes.clear();
 }

@@ -8,7 +8,6 @@ import type {
 	INode,
 	Logger,
 } from 'n8n-workflow';
-import { findingsPaceOf } from '../lists/support';
 import { bareToken, companyToBaseUrl } from './connection';
 import { errorFromFault, errorFromResponse, lostAnswerFromResponse, type RequestPurpose } from './errors';
 import { limiterFor, type RollingWindowLimiter } from './rateLimiter';
@@ -73,7 +72,6 @@ export async function connectionFor(ctx: DatatruckContext): Promise<Connection> 
 	const [, origin, host] = /^(https?:\/\/([^/]+))/.exec(baseUrl) ?? [];
 	const limit = positiveNumber(credentials.rateLimitRequests, 20);
 	const windowMs = positiveNumber(credentials.rateLimitWindowSeconds, 60) * 1000;
-	findingsPaceOf(origin, windowMs);
 	return {
 		baseUrl,
 		origin,
