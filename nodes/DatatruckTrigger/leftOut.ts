@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { filterHolds, idOf, type ApiFilter, type Finding } from '../Datatruck/shared/lists';
+import { excludeIds, filterHolds, idOf, type ApiFilter, type Finding } from '../Datatruck/shared/lists';
 import { listOf, type ListSupport } from './answerCheck';
 import type { EventSpec } from './events';
 
@@ -17,32 +17,19 @@ import type { EventSpec } from './events';
  */
 export const MAX_LEFT_OUT = 100;
 
-export interface LeftOut {
-	/** The condition to add to the read: none where nothing is left out. */
-	filters: ApiFilter[];
-	ids: Set<number>;
-}
-
-const NOTHING: LeftOut = { filters: [], ids: new Set() };
-
 /** Whether the ids are still sent: publishedForm.ts sends the request again without them after a refusal, remembered. */
 const stillSent = (support: ListSupport, event: EventSpec) => filterHolds(support.origin, listOf(event), 'id') && support.supports('requestLine.long');
 
 /**
- * The emitted ids (`seen`, [id, event time]) the read from `from` may leave out, where this origin keeps the `id`
- * filter and long request lines. A read continued by page number from an earlier poll gets none: its pages were
- * numbered with what that poll left out, and a list that lost more records since would skip one (one that lost
- * fewer only repeats records, which the poll skips).
+ * The condition leaving out the emitted ids (`seen`, [id, event time]) of the read from `from`, where this origin
+ * keeps the `id` filter and long request lines; none otherwise. A read continued by page number from an earlier poll
+ * gets none: its pages were numbered with what that poll left out, and a list that lost more records since would skip
+ * one (one that lost fewer only repeats records, which the poll skips).
  */
-export function leftOutOf(seen: Array<[number, number]>, from: number, support: ListSupport, event: EventSpec, continued: boolean): LeftOut {
-	if (continued || event.kind !== 'eventTime' || !stillSent(support, event)) return NOTHING;
-	const ids = seen
-		.filter(([, time]) => time >= from)
-		.sort(([, a], [, b]) => b - a)
-		.slice(0, MAX_LEFT_OUT)
-		.map(([id]) => id);
-	if (!ids.length) return NOTHING;
-	return { filters: [{ column: 'id', value: [...ids].sort((a, b) => a - b), contains: 'exclude_in' }], ids: new Set(ids) };
+export function leftOutOf(seen: Array<[number, number]>, from: number, support: ListSupport, event: EventSpec, continued: boolean): ApiFilter[] {
+	if (continued || event.kind !== 'eventTime' || !stillSent(support, event)) return [];
+	const newest = seen.filter(([, time]) => time >= from).sort(([, a], [, b]) => b - a);
+	return excludeIds(newest.slice(0, MAX_LEFT_OUT).map(([id]) => id));
 }
 
 /** The finding of a list that sent back ids it was asked to leave out. */
@@ -57,8 +44,9 @@ const idsSentBack = (list: string): Finding => ({
  * Whether the answer holds an id that was to be left out; if so, remembers for the origin (said once in n8n's log)
  * that its list ignores the `id` filter, so that later reads leave nothing out until that expires.
  */
-export function noteIdsSentBack(support: ListSupport, event: EventSpec, leftOut: LeftOut, records: IDataObject[]): boolean {
-	const back = stillSent(support, event) && records.some((record) => leftOut.ids.has(idOf(record) ?? NaN));
+export function noteIdsSentBack(support: ListSupport, event: EventSpec, leftOut: ApiFilter[], records: IDataObject[]): boolean {
+	const ids = new Set(leftOut.flatMap((filter) => filter.value as number[]));
+	const back = stillSent(support, event) && records.some((record) => ids.has(idOf(record) ?? NaN));
 	if (back) support.markNotHeld(idsSentBack(listOf(event)));
 	return back;
 }

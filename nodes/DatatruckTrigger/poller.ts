@@ -307,7 +307,7 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	const leftOut = leftOutOf(state.seen, wholeSecond(position.from), support, event, position.page > 1);
 	for (let sent = 0; !fallBack && sent < pageCap && (sent === 0 || clock.mayContinue()); sent++) {
 		// Ties broken by id, so that paging through one second is stable (a Datatruck that refuses it: publishedForm.ts).
-		const query = pageQuery(readFilters(plan), `${event.orderField},id`, position.page, { column: event.orderField, from: position.from }, leftOut.filters);
+		const query = pageQuery(readFilters(plan), `${event.orderField},id`, position.page, { column: event.orderField, from: position.from }, leftOut);
 		// A page number kept from the previous poll may be gone (records left the list): publishedFetch answers it empty.
 		const page = await requests.timed(query);
 		// Refused a filter the node added (the page came without it) or ignored part of the question: newest first instead.

@@ -10,7 +10,7 @@ export {
 	type FilterCondition,
 	type FilterField,
 } from './filters';
-export { idOf, valueAt } from './listPlan';
+export { excludeIds, idOf, valueAt } from './listPlan';
 export { readPage, TAKES_ALL, type ListShape, type Page } from './pagination';
 export { findingsFor, markNotHeld, replaceFindings, resetSupport, supports, type Finding } from './support';
 export { offerReplacement, replacementsFor } from './replacements';
