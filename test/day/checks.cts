@@ -346,9 +346,9 @@ function trendChecks(input: DayInput): { checks: Check[]; rss: Record<string, nu
 				detail: fmtGrowth(rss),
 			},
 			{
-				name: "after the first scaled hour, each workflow's static data grows at most 10 % (its trend; a trigger's per load it must remember)",
+				name: "after the first scaled hour, each workflow's static data grows at most 10 % (its trend; a trigger's at a fixed count of loads it must remember)",
 				pass: Object.keys(staticData.checked).length > 0 && over(staticData.checked).length === 0,
-				detail: `${fmtGrowth(staticData.checked)}; per load remembered: ${perRecord.join(', ')}; raw bytes: ${fmtGrowth(staticData.raw)}`,
+				detail: `${fmtGrowth(staticData.checked)}; at a fixed count of loads remembered: ${perRecord.join(', ')}; raw bytes: ${fmtGrowth(staticData.raw)}`,
 			},
 		],
 	};

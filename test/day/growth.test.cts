@@ -1,4 +1,4 @@
-import { growthAfterFirstHour, rememberedRecords, staticDataGrowth, trendGrowth } from './growth.cts';
+import { growthAfterFirstHour, growthAtFixedCount, rememberedRecords, staticDataGrowth, trendGrowth } from './growth.cts';
 import type { Order } from '../sandbox/index.cts';
 import type { Sample } from './record.cts';
 import type { DayWorkflow } from './workflows.cts';
@@ -64,7 +64,7 @@ describe('what a trigger must remember', () => {
 		expect(rememberedRecords(orders, workflows, MINUTE, now)).toEqual({ newLoad: 1, pickedUp: 1, podEmail: 1, alertFlagged: 1 });
 	});
 
-	test("a trigger's static data is checked per load it must remember; the raw growth is kept beside it", () => {
+	test("a trigger's static data is checked at a fixed count of loads, or per load where the count grows with time; the raw growth is kept beside it", () => {
 		// The day's pickups double; the trigger keeps 30 bytes of each and 200 of its own.
 		const series = samples(540, (minute) => ({ pickedUp: 200 + 30 * (20 + minute / 27), sync: 78 })).map((s) => ({ ...s, remembered: { pickedUp: 20 + s.minute / 27 } }));
 		const growth = staticDataGrowth(series, MINUTE, 540);
@@ -77,5 +77,29 @@ describe('what a trigger must remember', () => {
 		// After the day's last event the window empties while the trigger still holds its newest events: not read.
 		const settling = [...series, { ...series[540], at: 541 * MINUTE, minute: 541, remembered: { pickedUp: 0 } }];
 		expect(staticDataGrowth(settling, MINUTE, 540).checked.pickedUp).toBeCloseTo(growth.checked.pickedUp, 5);
+	});
+
+	// Session 11's full day: New Load kept 294 fixed bytes and about 22 a load, 10-12 loads most of the day and fewer
+	// at a few samples, the last among them; bytes per load read +10.2 % over the day with nothing kept beyond its rule.
+	// Here: 10-12 loads, and in the day's last hours every third sample 6.
+	const counts = (minute: number) => (minute > 400 && minute % 3 === 0 ? 6 : 10 + (minute % 3));
+
+	test('a fixed part and some bytes a load: a count that dips at the last samples is no growth, where bytes per load read more than 10 %', () => {
+		const series = samples(540, (minute) => ({ newLoad: 294 + 22 * counts(minute) })).map((s) => ({ ...s, remembered: { newLoad: counts(s.minute) } }));
+		const perLoad = growthAfterFirstHour(series, (s) => ({ newLoad: s.staticData.newLoad / (s.remembered?.newLoad ?? 1) }), MINUTE, false).newLoad;
+		expect(perLoad).toBeGreaterThan(0.1);
+		expect(staticDataGrowth(series, MINUTE, 540).checked.newLoad).toBeCloseTo(0, 5);
+	});
+
+	test('bytes that grow with time at any count are growth: a trigger keeping one more byte every scaled minute', () => {
+		const leaking = samples(540, (minute) => ({ newLoad: 294 + 22 * counts(minute) + minute })).map((s) => ({ ...s, remembered: { newLoad: counts(s.minute) } }));
+		// At minute 60, about 590 bytes; 480 more by minute 540.
+		expect(staticDataGrowth(leaking, MINUTE, 540).checked.newLoad).toBeGreaterThan(0.7);
+		expect(growthAtFixedCount(leaking.slice(60).map((s) => ({ t: s.at, r: counts(s.minute), y: s.staticData.newLoad })))).toBeCloseTo(480 / (294 + 22 * 10.6 + 60), 1);
+	});
+
+	test('where the count moves with time, bytes at a fixed count cannot be told from bytes per load: undefined', () => {
+		const points = Array.from({ length: 10 }, (_, i) => ({ t: i, r: 2 * i, y: 100 + 30 * 2 * i }));
+		expect(growthAtFixedCount(points)).toBeUndefined();
 	});
 });
