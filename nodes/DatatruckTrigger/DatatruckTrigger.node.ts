@@ -6,7 +6,7 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { readPage } from '../Datatruck/shared/lists';
+import { findingsOrigin, readPage } from '../Datatruck/shared/lists';
 import { simplifyLoad } from '../Datatruck/shared/fields';
 import { connectionFor, datatruckRequest } from '../Datatruck/shared/transport';
 import { originSupport, type ListSupport } from './answerCheck';
@@ -40,7 +40,7 @@ function pageFetcher(ctx: IPollFunctions, event: EventSpec): FetchPage {
 
 /** What this credential's Datatruck was seen to support, remembered per origin for the process. */
 async function supportFor(ctx: IPollFunctions): Promise<ListSupport> {
-	return originSupport((await connectionFor(ctx)).origin, ctx);
+	return originSupport(findingsOrigin(await connectionFor(ctx)), ctx);
 }
 
 function asNodeError(ctx: IPollFunctions, error: unknown): unknown {

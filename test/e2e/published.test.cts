@@ -19,6 +19,7 @@
  * does (lib/publish.cts); the CLI's import is proven by examples.test.cts and smoke.test.cts. n8n is stopped by its
  * pid.
  */
+import { findingLifetimeMs } from '../../nodes/Datatruck/shared/lists';
 import { startSandbox, type RequestLogEntry, type Sandbox } from '../sandbox/index.cts';
 import { example, exampleCredential } from './lib/examples.cts';
 import { executionRun, executionsOf, waitFor, type ExecutionSummary } from './lib/executions.cts';
@@ -80,6 +81,12 @@ describe('published workflows in a running n8n', () => {
 			const done = (await executionsOf(session!, wf)).filter((e) => e.stoppedAt);
 			return done.length ? done[0] : undefined;
 		});
+	/**
+	 * The refused two-field ordering, once per finding lifetime: a finding lasts 60 of the credential's rate windows (a
+	 * minute at this suite's 1-second window), and the poll after it tries the better plan again.
+	 */
+	const refusalsAllowed = (polls: RequestLogEntry[]): number =>
+		polls.length === 0 ? 0 : 1 + Math.floor((polls[polls.length - 1].at - polls[0].at) / findingLifetimeMs(E2E_RATE_LIMIT.windowMs));
 	const specPolls = (token: string, after = 0): RequestLogEntry[] =>
 		specSb.log.filter((e) => e.headers.authorization === `Token ${token}` && e.at > after);
 	const pubPolls = (token: string, after = 0): RequestLogEntry[] =>
@@ -248,11 +255,11 @@ describe('published workflows in a running n8n', () => {
 		expect(itemsOf(await executionRun(session!, loadExec.id), 'Datatruck Trigger').map((i) => i.id)).toEqual([specLoad.id]);
 		expect(itemsOf(await executionRun(session!, woExec.id), 'Datatruck Trigger').map((i) => i.id)).toEqual([specWorkOrder.id]);
 
-		// New Load: the two-field ordering refused once, then one field; New Work Order: a list that ignores its
+		// New Load: the two-field ordering refused once (a finding lifetime), then one field; New Work Order: a list that ignores its
 		// query, read by page number. Every request line short, every request a GET of its own list.
 		const loads = specPolls(SPEC_LOAD_TOKEN);
 		expect(loads.every((e) => e.method === 'GET' && e.path === ORDERS)).toBe(true);
-		expect(loads.filter((e) => e.status !== 200).length).toBeLessThanOrEqual(1);
+		expect(loads.filter((e) => e.status !== 200).length).toBeLessThanOrEqual(refusalsAllowed(loads));
 		expect(specPolls(SPEC_WO_TOKEN).every((e) => e.method === 'GET' && e.path === WORK_ORDERS && e.status === 200)).toBe(true);
 		expect(specSb.log.every((e) => `${e.method} ${e.rawUrl} HTTP/1.1`.length < 4000)).toBe(true);
 	});
@@ -311,8 +318,8 @@ describe('published workflows in a running n8n', () => {
 		expect(slackPosts(SPEC_SLACK_PATH)).toHaveLength(1);
 		expect((message.body as { text: string }).text).toContain(`Load ${specFlagged.load_id ?? specFlagged.id} for`);
 		expect((await executionsOf(session!, specAlertWfId)).map((e) => e.status)).toEqual(['success']);
-		// Every poll a GET of the loads list, at most the one refused two-field ordering, every line short.
-		expect(specAlertPolls().filter((e) => e.status !== 200).length).toBeLessThanOrEqual(1);
+		// Every poll a GET of the loads list, the two-field ordering refused once a finding lifetime, every line short.
+		expect(specAlertPolls().filter((e) => e.status !== 200).length).toBeLessThanOrEqual(refusalsAllowed(specAlertPolls()));
 		expect(authCheck(specPolls(SPEC_ALERT_TOKEN), SPEC_ALERT_TOKEN).every((l) => l.endsWith('Token ok'))).toBe(true);
 	});
 

@@ -2,6 +2,7 @@ import {
 	FINDING_LIFETIME_MS,
 	findingClock,
 	findingsFor,
+	findingsOrigin,
 	markNotHeld,
 	rememberPageSize,
 	replaceFindings,
@@ -36,6 +37,22 @@ test('a finding holds for its lifetime, then the better plan is tried again (and
 	expect(findingsFor(ORIGIN)).toEqual([]);
 	markNotHeld(ctx, ORIGIN, finding('loads.ordering.multi'));
 	expect(warnings.filter((line) => line.includes('A22'))).toHaveLength(2);
+});
+
+test("a finding lasts 60 of the credential's rate windows, at most an hour: a scaled Datatruck's release ends at its own pace", () => {
+	expect(findingsOrigin({ origin: ORIGIN, windowMs: 3_000 })).toBe(ORIGIN);
+	markNotHeld(ctx, ORIGIN, finding('loads.filter.id'));
+	now += 60 * 3_000 - 1;
+	expect(supports(ORIGIN, 'loads.filter.id')).toBe(false);
+	now += 1;
+	expect(supports(ORIGIN, 'loads.filter.id')).toBe(true);
+	// Datatruck's minute, or a longer window: the hour.
+	findingsOrigin({ origin: ORIGIN, windowMs: 600_000 });
+	markNotHeld(ctx, ORIGIN, finding('loads.filter.id'));
+	now += FINDING_LIFETIME_MS - 1;
+	expect(supports(ORIGIN, 'loads.filter.id')).toBe(false);
+	now += 1;
+	expect(supports(ORIGIN, 'loads.filter.id')).toBe(true);
 });
 
 test('a remembered page size expires with its finding', () => {

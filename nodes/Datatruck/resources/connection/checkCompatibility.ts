@@ -1,5 +1,5 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
-import { replaceFindings } from '../../shared/lists';
+import { findingsOrigin, replaceFindings } from '../../shared/lists';
 import { datatruckOperation } from '../../shared/route';
 import { connectionFor } from '../../shared/transport';
 import { runChecks } from './checks';
@@ -31,7 +31,7 @@ export const connectionCheckCompatibilityOperation = datatruckOperation({
 		// A bare array comes here as its records; an envelope as one record.
 		const body = records.length === 1 && Array.isArray(records[0].results) ? records[0] : records;
 		const { verdicts, driverList } = await runChecks(this, answerOf(body));
-		const { origin } = await connectionFor(this);
+		const origin = findingsOrigin(await connectionFor(this));
 		// What the check found replaces what the node remembered for this Datatruck (a release may have fixed it).
 		// A key no reader consults (the driver list's several ordering fields) is reported, not remembered.
 		const notHeld = verdicts.filter((found) => found.result === 'not held' && found.about.remembered !== false);

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { type BodyField, checkedBody, type FieldLabel, ParameterCheck, toApiKeys } from '../../shared/fields';
-import { buildApiFilters, markNotHeld, readPage, supports, type Page } from '../../shared/lists';
+import { buildApiFilters, findingsOrigin, markNotHeld, readPage, supports, type Page } from '../../shared/lists';
 import { locatorValue } from '../../shared/pickers';
 import { connectionFor, datatruckRequest, isBadRequest } from '../../shared/transport';
 import { DRIVER_FIELDS, driverBodyFields, UPDATE_KEYS } from './fields';
@@ -236,7 +236,7 @@ export function readThenWrite(fields: BodyField[]) {
 			check.fail('Update Fields', 'add at least one field to change (nothing else of the driver is touched)', 'Update Fields › Contact Number: +1 312 555 0142');
 		}
 
-		const { origin } = await connectionFor(this);
+		const origin = findingsOrigin(await connectionFor(this));
 		const read = await readDriver(this, origin, id);
 		const body = mergedDriverBody(currentDriverBody(read), changes);
 		const missing = lackedByFullUpdate(body, fields);

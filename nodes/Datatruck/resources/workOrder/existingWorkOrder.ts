@@ -1,5 +1,5 @@
 import { type IDataObject, NodeOperationError } from 'n8n-workflow';
-import { type ApiFilter, markNotHeld, type Page, readPage, supports } from '../../shared/lists';
+import { type ApiFilter, findingsOrigin, markNotHeld, type Page, readPage, supports } from '../../shared/lists';
 import { connectionFor, type DatatruckContext, datatruckRequest } from '../../shared/transport';
 import { idOrder, lastPageOf, MAX_PAGES, NEWEST_PAGES, type PagesRead, readWhole, recordsOf, wantedPages } from './existingWorkOrderPages';
 
@@ -35,7 +35,7 @@ export interface ExistingWorkOrder {
  * stops before the end of the list without finding the reference says so in n8n's log and in `complete`.
  */
 export async function workOrderByReference(ctx: DatatruckContext, reference: string): Promise<ExistingWorkOrder> {
-	const { origin } = await connectionFor(ctx);
+	const origin = findingsOrigin(await connectionFor(ctx));
 	const isIt = (record: IDataObject) => String(record.reference_number ?? '') === reference;
 	const filter: ApiFilter[] = [{ column: 'reference_number', value: reference, contains: 'is' }];
 	let filtered = supports(origin, FILTER_KEY);

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeProperties } from 'n8n-workflow';
-import { markNotHeld, saysAbout, supports, type Finding } from '../../shared/lists';
+import { findingsOrigin, markNotHeld, saysAbout, supports, type Finding } from '../../shared/lists';
 import { asRecords } from '../../shared/route';
 import { connectionFor, datatruckRequest, isBadRequest, userTimeoutOf } from '../../shared/transport';
 import {
@@ -104,7 +104,7 @@ export function createWorkOrder(properties: INodeProperties[]) {
 	return async function (this: IExecutePaginationFunctions): Promise<IDataObject[]> {
 		const fromJson = bodyFromJsonParameter.call(this);
 		const body = checkedWorkOrderBody.call(this, properties);
-		const { origin } = await connectionFor(this);
+		const origin = findingsOrigin(await connectionFor(this));
 		const send = async (sent: IDataObject) =>
 			asRecords(
 				await datatruckRequest(this, {

@@ -12,7 +12,7 @@ export {
 } from './filters';
 export { excludeIds, idOf, valueAt } from './listPlan';
 export { readPage, TAKES_ALL, type ListShape, type Page } from './pagination';
-export { findingsFor, markNotHeld, replaceFindings, resetSupport, supports, type Finding } from './support';
+export { findingLifetimeMs, findingsFor, findingsOrigin, markNotHeld, replaceFindings, resetSupport, supports, type Finding } from './support';
 export { offerReplacement, replacementsFor } from './replacements';
 export { filterHolds, filterIgnored, listNameOf, listWords, orderingIgnored, refusedAdditions, requestLineTooLong, saysAbout, saysLineTooLong } from './listFindings';
 export { kindOfColumn, meets, searchHits } from './answerCheck';

@@ -6,7 +6,7 @@ import { ListBudget } from './listBudget';
 import { filterIgnored, listNameOf, orderingIgnored, refusedAdditions, requestLineTooLong, saysLineTooLong } from './listFindings';
 import { formatOrdering, valueAt, type SortTerm } from './listPlan';
 import { readPage, type Page } from './pagination';
-import { markNotHeld, rememberPageSize, servedPageSize, type Finding } from './support';
+import { findingsOrigin, markNotHeld, rememberPageSize, servedPageSize, type Finding } from './support';
 
 /**
  * One list read's requests: each counted against the read's budget, each answer checked against its question
@@ -56,6 +56,7 @@ export async function listReadFor(
 ): Promise<ListRead> {
 	const { filter, ...qs } = (request.qs ?? {}) as IDataObject;
 	const connection = await connectionFor(ctx);
+	const origin = findingsOrigin(connection);
 	const list = listNameOf(request.url);
 	return {
 		ctx,
@@ -63,13 +64,13 @@ export async function listReadFor(
 		purpose,
 		filters: typeof filter === 'string' && filter ? (JSON.parse(filter) as ApiFilter[]) : [],
 		list,
-		origin: connection.origin,
+		origin,
 		baseUrl: connection.baseUrl,
 		fields,
 		budget: new ListBudget(ctx, list),
 		tieBreakerAdded: false,
 		replacements,
-		served: servedPageSize(connection.origin, list),
+		served: servedPageSize(origin, list),
 		pending: [],
 	};
 }

@@ -7,7 +7,7 @@ import type { Logger } from 'n8n-workflow';
  * assumption does not hold (a filter ignored, an ordering refused, a request line too long), the reader records it
  * here and continues with a plan that needs less of Datatruck. The record is kept per credential origin, so the next
  * read starts with the plan that works, and n8n's log says it once per origin. A Datatruck release may fix what was
- * seen, and one odd answer should not cost a costlier plan for months: a finding expires after FINDING_LIFETIME_MS,
+ * seen, and one odd answer should not cost a costlier plan for months: a finding expires after an hour (60 of the credential's rate windows, where they are shorter: findingsOrigin),
  * and the read after that tries the better plan again, checked as always (found again, it is remembered again).
  * Check Compatibility replaces what is remembered for its origin with what it found.
  */
@@ -24,19 +24,38 @@ export interface Finding {
 	served?: number;
 }
 
-/** How long a finding is trusted before a read tries the better plan again: an hour. */
+/** How long a finding is trusted before a read tries the better plan again: an hour, at most. */
 export const FINDING_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * An hour is 60 of Datatruck's minutes, its rate window. Where a credential sets a shorter window (a test Datatruck
+ * that runs its day faster, docs/carrier-day.md), a finding lasts 60 of its windows: a release that ends is tried
+ * again as soon as it would be at Datatruck's pace, where a real hour outlived the scaled day's release by 20 scaled
+ * hours (issue 40, defect 9). A longer window keeps the hour.
+ */
+export const findingLifetimeMs = (windowMs: number): number => Math.min(FINDING_LIFETIME_MS, 60 * windowMs);
+
+/** Per origin: how long its findings last, from the rate window of the credentials that read it. */
+const lifetimes = new Map<string, number>();
+
+const lifetimeOf = (origin: string) => lifetimes.get(origin) ?? FINDING_LIFETIME_MS;
+
+/** The origin whose findings a read on this connection keeps and consults; they age at its rate window's pace. */
+export function findingsOrigin(connection: { origin: string; windowMs: number }): string {
+	lifetimes.set(connection.origin, findingLifetimeMs(connection.windowMs));
+	return connection.origin;
+}
 
 /** The clock findings age by (tests move it). */
 export const findingClock = { now: (): number => Date.now() };
 
-/** Per origin, per key: what was seen, and when (it expires FINDING_LIFETIME_MS later). */
+/** Per origin, per key: what was seen, and when (it expires its origin's lifetime later: findingsOrigin). */
 const notHeld = new Map<string, Map<string, { finding: Finding; at: number }>>();
 
 /** The finding of `key` on this origin while it has not expired. */
 function current(origin: string, key: string): Finding | undefined {
 	const entry = notHeld.get(origin)?.get(key);
-	if (entry && findingClock.now() - entry.at >= FINDING_LIFETIME_MS) notHeld.get(origin)?.delete(key);
+	if (entry && findingClock.now() - entry.at >= lifetimeOf(origin)) notHeld.get(origin)?.delete(key);
 	return notHeld.get(origin)?.get(key)?.finding;
 }
 
@@ -93,10 +112,10 @@ export function rememberPageSize(ctx: { logger?: Logger }, origin: string, list:
 /** Per origin, per key: when an answer confirmed what the answer checks alone could not tell (orderProbe.ts). */
 const confirmed = new Map<string, Map<string, number>>();
 
-/** Whether `key` was confirmed on this origin less than FINDING_LIFETIME_MS ago, and not seen broken since. */
+/** Whether `key` was confirmed on this origin less than its origin's finding lifetime ago, and not seen broken since. */
 export function confirmedRecently(origin: string, key: string): boolean {
 	const at = confirmed.get(origin)?.get(key);
-	return at !== undefined && findingClock.now() - at < FINDING_LIFETIME_MS;
+	return at !== undefined && findingClock.now() - at < lifetimeOf(origin);
 }
 
 export function rememberConfirmed(origin: string, key: string): void {
@@ -108,4 +127,5 @@ export function rememberConfirmed(origin: string, key: string): void {
 export function resetSupport(): void {
 	notHeld.clear();
 	confirmed.clear();
+	lifetimes.clear();
 }

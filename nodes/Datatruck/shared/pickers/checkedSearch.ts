@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { fetchList, markNotHeld, readPage, supports, type ListShape } from '../lists';
+import { fetchList, findingsOrigin, markNotHeld, readPage, supports, type ListShape } from '../lists';
 import { connectionFor, datatruckRequest, type DatatruckContext, type DatatruckRequest } from '../transport';
 import { cachedPerCredential } from './searchCache';
 
@@ -68,7 +68,7 @@ const searchKey = (list: string) => `${list}.search`;
 
 /** Page 1 of a search, checked; the list read without the search when Datatruck was seen to ignore it. */
 export async function checkedSearch(ctx: DatatruckContext, search: PickerSearch): Promise<CheckedPage> {
-	const { origin } = await connectionFor(ctx);
+	const origin = findingsOrigin(await connectionFor(ctx));
 	const ignored = [searchKey(search.list), ...search.alsoIgnoredWhen].some((key) => !supports(origin, key));
 	if (ignored) return await matchedInNode(ctx, search);
 	const key = JSON.stringify(['search', search.request.url, search.request.qs ?? {}]);

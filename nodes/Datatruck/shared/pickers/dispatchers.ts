@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { fetchList, offerReplacement, supports, TAKES_ALL, valueAt, type ApiFilter } from '../lists';
+import { fetchList, findingsOrigin, offerReplacement, supports, TAKES_ALL, valueAt, type ApiFilter } from '../lists';
 import { ParameterCheck } from '../fields';
 import { connectionFor } from '../transport';
 
@@ -77,7 +77,7 @@ export function filterByDispatchers(column: string) {
 		const qs = (requestOptions.qs ?? {}) as IDataObject;
 		const filters = typeof qs.filter === 'string' && qs.filter ? (JSON.parse(qs.filter) as IDataObject[]) : [];
 		const byLoadsId = column === 'dispatcher__id';
-		if (byLoadsId && !supports((await connectionFor(this)).origin, BY_ID_FINDING)) {
+		if (byLoadsId && !supports(findingsOrigin(await connectionFor(this)), BY_ID_FINDING)) {
 			filters.push((await byDispatcherNames(this, ids)) as unknown as IDataObject);
 		} else {
 			filters.push({ column, value: ids, contains: 'is_in' });

@@ -56,6 +56,8 @@ export interface Connection {
 	baseUrl: string;
 	origin: string;
 	host: string;
+	/** The credential's rate window: Datatruck's minute, unless the user set another. */
+	windowMs: number;
 	limiter: RollingWindowLimiter;
 }
 
@@ -76,6 +78,7 @@ export async function connectionFor(ctx: DatatruckContext): Promise<Connection> 
 		baseUrl,
 		origin,
 		host,
+		windowMs,
 		limiter: limiterFor(baseUrl, bareToken(credentials.apiToken), limit, windowMs),
 	};
 }
