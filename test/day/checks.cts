@@ -328,22 +328,29 @@ function pollWait(input: DayInput): { check: Check; max: number | null } {
 	};
 }
 
-function trendChecks(input: DayInput): { checks: Check[]; rss: Record<string, number> | null; staticData: Record<string, number> | null; staticDataRaw: Record<string, number> | null } {
+type Trends = { checks: Check[]; rss: Record<string, number> | null; heapUsed: Record<string, number> | null; heapTotal: Record<string, number> | null; staticData: Record<string, number> | null; staticDataRaw: Record<string, number> | null };
+
+function trendChecks(input: DayInput): Trends {
 	const { minuteMs, minutes } = input.plan.length;
-	if (minutes < 120) return { checks: [], rss: null, staticData: null, staticDataRaw: null };
+	if (minutes < 120) return { checks: [], rss: null, heapUsed: null, heapTotal: null, staticData: null, staticDataRaw: null };
 	const rss = growthAfterFirstHour(input.record.samples, (s) => s.rss, minuteMs, true);
+	// Reported beside the RSS, not checked: whether what grows is JavaScript the process keeps (n8n's metrics).
+	const heapUsed = growthAfterFirstHour(input.record.samples.filter((s) => s.heapUsed), (s) => s.heapUsed ?? {}, minuteMs, true);
+	const heapTotal = growthAfterFirstHour(input.record.samples.filter((s) => s.heapTotal), (s) => s.heapTotal ?? {}, minuteMs, true);
 	const staticData = staticDataGrowth(input.record.samples, minuteMs, lastEventMinuteOf(input.plan.length));
 	const over = (g: Record<string, number>) => Object.entries(g).filter(([, v]) => v > 0.1);
 	const perRecord = Object.keys(staticData.checked).filter((role) => (TRIGGER_ROLES as readonly string[]).includes(role));
 	return {
 		rss,
+		heapUsed: Object.keys(heapUsed).length ? heapUsed : null,
+		heapTotal: Object.keys(heapTotal).length ? heapTotal : null,
 		staticData: staticData.checked,
 		staticDataRaw: staticData.raw,
 		checks: [
 			{
 				name: "after the first scaled hour, n8n's RSS grows at most 10 % (its trend through every sample)",
 				pass: Object.keys(rss).length > 0 && over(rss).length === 0,
-				detail: fmtGrowth(rss),
+				detail: `${fmtGrowth(rss)}${Object.keys(heapUsed).length ? `; V8 heap in use (not checked): ${fmtGrowth(heapUsed)}; committed: ${fmtGrowth(heapTotal)}` : ''}`,
 			},
 			{
 				name: "after the first scaled hour, each workflow's static data grows at most 10 % (its trend; a trigger's at a fixed count of loads it must remember)",
@@ -388,6 +395,8 @@ export function judgeDay(input: DayInput): Verdict {
 		share429: Number(tooMany.share.toFixed(4)),
 		maxPollWaitWindows: wait.max === null ? null : Number(wait.max.toFixed(2)),
 		rssGrowth: trends.rss,
+		heapUsedGrowth: trends.heapUsed,
+		heapTotalGrowth: trends.heapTotal,
 		staticDataGrowth: trends.staticData,
 		staticDataRawGrowth: trends.staticDataRaw,
 		checks: { passed: verdict.checks.filter((c) => c.pass).length, failed: verdict.checks.filter((c) => !c.pass).length },

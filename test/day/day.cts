@@ -11,7 +11,7 @@ import { repairReference } from './mail.cts';
 import { FaultSwitch, regenerateToken, updateCredentialToken } from './faults.cts';
 import { rememberedRecords } from './growth.cts';
 import type { DayPlan, FaultName } from './plan.cts';
-import { listExecutions, readExecutions, retryTokenFailures, rssOf, staticDataBytes, unfinishedExecutions, type DayExecution, type Sample } from './record.cts';
+import { heapOf, listExecutions, readExecutions, retryTokenFailures, rssOf, staticDataBytes, unfinishedExecutions, type DayExecution, type Sample } from './record.cts';
 import { TOKEN_MESSAGE } from './checks.cts';
 import { REGENERATED_TOKEN, type DayServices } from './services.cts';
 import { TRIGGER_ROLES, type DayWorkflow } from './workflows.cts';
@@ -58,22 +58,27 @@ export interface DayRecord {
 const say = (msg: string) => process.stdout.write(`[day] ${msg}\n`);
 
 /** Processes to sample: the main and each worker slot (a killed worker's slot goes on with its replacement). */
-function processes(run: Running): Record<string, number> {
-	return Object.fromEntries([['main', run.queue.main.pid], ...run.queue.workers.map((w, i) => [`worker ${i + 1}`, w.pid])]);
+function processes(run: Running): Record<string, { pid: number; url: string }> {
+	return Object.fromEntries([['main', run.queue.main], ...run.queue.workers.map((w, i) => [`worker ${i + 1}`, w])]);
 }
 
 async function sample(run: Running, minute: number, withStaticData: boolean): Promise<Sample> {
 	const rss: Record<string, number> = {};
 	const pids: Record<string, number> = {};
-	for (const [name, pid] of Object.entries(processes(run))) {
+	for (const [name, { pid }] of Object.entries(processes(run))) {
 		const bytes = rssOf(pid);
 		if (bytes !== undefined) [rss[name], pids[name]] = [bytes, pid];
 	}
 	const staticData: Record<string, number> = {};
 	if (!withStaticData) return { at: Date.now(), minute, rss, pids, staticData };
+	const [heapUsed, heapTotal]: Array<Record<string, number>> = [{}, {}];
+	for (const [name, { url }] of Object.entries(processes(run))) {
+		const heap = await heapOf(url);
+		if (heap && pids[name] !== undefined) [heapUsed[name], heapTotal[name]] = [heap.used, heap.total];
+	}
 	for (const wf of run.workflows) staticData[wf.role] = await staticDataBytes(run.session, wf.id);
 	const remembered = rememberedRecords(run.services.sb.data.orders, run.workflows, run.plan.length.minuteMs);
-	return { at: Date.now(), minute, rss, pids, staticData, remembered };
+	return { at: Date.now(), minute, rss, pids, staticData, heapUsed, heapTotal, remembered };
 }
 
 /** Which worker runs an execution, from the workers' logs ("Worker started execution 12"). */

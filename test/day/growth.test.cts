@@ -1,6 +1,6 @@
 import { growthAfterFirstHour, growthAtFixedCount, rememberedRecords, staticDataGrowth, trendGrowth } from './growth.cts';
 import type { Order } from '../sandbox/index.cts';
-import type { Sample } from './record.cts';
+import { heapFromMetrics, type Sample } from './record.cts';
 import type { DayWorkflow } from './workflows.cts';
 import { DATATRUCK_TRIGGER } from '../e2e/lib/workflow.cts';
 
@@ -102,4 +102,10 @@ describe('what a trigger must remember', () => {
 		const points = Array.from({ length: 10 }, (_, i) => ({ t: i, r: 2 * i, y: 100 + 30 * 2 * i }));
 		expect(growthAtFixedCount(points)).toBeUndefined();
 	});
+});
+
+test("a process's V8 heap is read from n8n's metrics, under its prefix, and nothing from a text without them", () => {
+	const text = ['# HELP n8n_nodejs_heap_size_used_bytes Process heap size used from Node.js in bytes.', 'n8n_nodejs_heap_size_total_bytes 2.5e+08', 'n8n_nodejs_heap_size_used_bytes 183456120', 'n8n_nodejs_heap_space_size_used_bytes{space="old"} 120000000'].join('\n');
+	expect(heapFromMetrics(text)).toEqual({ used: 183_456_120, total: 250_000_000 });
+	expect(heapFromMetrics('n8n_version_info{version="2.41.1"} 1')).toBeUndefined();
 });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { executionRun, isRunning } from '../e2e/lib/executions.cts';
 import type { Session } from '../e2e/lib/n8n.cts';
 import type { ExecutionRun } from '../e2e/lib/output.cts';
+import { httpJson } from '../../scripts/n8n-runtime.cjs';
 import type { DayWorkflow } from './workflows.cts';
 
 export interface DayExecution {
@@ -167,6 +168,27 @@ export function rssOf(pid: number): number | undefined {
 	}
 }
 
+/**
+ * The V8 heap of an n8n process, from n8n's Prometheus metrics (`N8N_METRICS=true`; a worker serves them on its
+ * health port): bytes in use and committed, or undefined where the process does not answer. RSS alone cannot tell a
+ * leak of JavaScript objects from a heap V8 has not yet shrunk or from the C allocator's own growth.
+ */
+export async function heapOf(url: string): Promise<{ used: number; total: number } | undefined> {
+	try {
+		const { status, text } = await httpJson('GET', `${url}/metrics`, { timeoutMs: 2000 });
+		return status === 200 ? heapFromMetrics(text) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The V8 heap in Prometheus text: prom-client's `nodejs_heap_size_*_bytes`, under n8n's prefix (`n8n_`) or none. */
+export function heapFromMetrics(text: string): { used: number; total: number } | undefined {
+	const read = (name: string) => Number(new RegExp(`^(?:\\w+_)?nodejs_${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1]);
+	const [used, total] = [read('heap_size_used_bytes'), read('heap_size_total_bytes')];
+	return Number.isFinite(used) && Number.isFinite(total) ? { used, total } : undefined;
+}
+
 export interface Sample {
 	at: number;
 	/** Scaled minute of the day. */
@@ -176,6 +198,9 @@ export interface Sample {
 	pids: Record<string, number>;
 	/** Bytes of each workflow's static data as n8n stores it (JSON), by role. */
 	staticData: Record<string, number>;
+	/** With the static data: each process's V8 heap in use and committed (bytes), by the same names as `rss` (heapOf). */
+	heapUsed?: Record<string, number>;
+	heapTotal?: Record<string, number>;
 	/** With the static data: how many loads each trigger must remember by its own rule then (growth.cts). */
 	remembered?: Record<string, number>;
 }

@@ -57,6 +57,8 @@ async function main(): Promise<number> {
 				QUEUE_WORKER_STALLED_INTERVAL: String(2 * minuteMs),
 				// n8n 1.x re-runs a stalled job once by default; 2.41 never does (maxStalledCount 0, fixed). See docs/carrier-day.md.
 				QUEUE_WORKER_MAX_STALLED_COUNT: '0',
+				// n8n's Prometheus metrics on every process (a worker's on its health port): the V8 heap beside the RSS.
+				N8N_METRICS: 'true',
 				// `DAY_N8N_LOG_LEVEL=debug` shows each poll n8n starts, by workflow (in .cache/day/logs).
 				...(process.env.DAY_N8N_LOG_LEVEL ? { N8N_LOG_LEVEL: process.env.DAY_N8N_LOG_LEVEL } : {}),
 			},
