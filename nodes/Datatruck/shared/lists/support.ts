@@ -7,8 +7,9 @@ import type { Logger } from 'n8n-workflow';
  * assumption does not hold (a filter ignored, an ordering refused, a request line too long), the reader records it
  * here and continues with a plan that needs less of Datatruck. The record is kept per credential origin, so the next
  * read starts with the plan that works, and n8n's log says it once per origin. A Datatruck release may fix what was
- * seen, and one odd answer should not cost a costlier plan for months: a finding expires after an hour (60 of the credential's rate windows, where they are shorter: findingsOrigin),
- * and the read after that tries the better plan again, checked as always (found again, it is remembered again).
+ * seen, and one odd answer should not cost a costlier plan for months: a finding expires after an hour (60 of the
+ * credential's rate windows where they are shorter: findingsOrigin), and the read after that tries the better plan
+ * again, checked as always (found again, it is remembered again).
  * Check Compatibility replaces what is remembered for its origin with what it found.
  */
 export interface Finding {
@@ -28,19 +29,17 @@ export interface Finding {
 export const FINDING_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
- * An hour is 60 of Datatruck's minutes, its rate window. Where a credential sets a shorter window (a test Datatruck
- * that runs its day faster, docs/carrier-day.md), a finding lasts 60 of its windows: a release that ends is tried
- * again as soon as it would be at Datatruck's pace, where a real hour outlived the scaled day's release by 20 scaled
- * hours (issue 40, defect 9). A longer window keeps the hour.
+ * 60 of the credential's rate windows, at most an hour: the hour at Datatruck's minute. A test Datatruck that runs its
+ * day faster (docs/carrier-day.md) ends a release at its own pace, where a real hour outlived the scaled day's release
+ * by 20 scaled hours (issue 40, defect 9).
  */
 export const findingLifetimeMs = (windowMs: number): number => Math.min(FINDING_LIFETIME_MS, 60 * windowMs);
 
-/** Per origin: how long its findings last, from the rate window of the credentials that read it. */
+/** Per origin, how long its findings last (set by findingsOrigin from the credentials that read it). */
 const lifetimes = new Map<string, number>();
-
 const lifetimeOf = (origin: string) => lifetimes.get(origin) ?? FINDING_LIFETIME_MS;
 
-/** The origin whose findings a read on this connection keeps and consults; they age at its rate window's pace. */
+/** The origin whose findings a read on this connection keeps and consults, aging them at its rate window's pace. */
 export function findingsOrigin(connection: { origin: string; windowMs: number }): string {
 	lifetimes.set(connection.origin, findingLifetimeMs(connection.windowMs));
 	return connection.origin;
