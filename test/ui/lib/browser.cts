@@ -31,6 +31,8 @@ export interface ConsoleEntry {
 	location: string;
 	/** The page's URL at the time. */
 	url: string;
+	/** Why a test's helper set this error aside as the editor's, not the node's (see lib/editor.cts). */
+	setAside?: string;
 }
 
 /** A call of the editor to n8n's REST API that n8n refused or failed, with the start of its answer. */
@@ -42,6 +44,7 @@ export interface FailedRestCall {
 }
 
 const failedCalls = new WeakMap<Page, FailedRestCall[]>();
+const consoleErrors = new WeakMap<Page, ConsoleEntry[]>();
 
 /**
  * What n8n answered to the page's failed REST calls so far: the editor shows such a failure only as a short text
@@ -49,6 +52,11 @@ const failedCalls = new WeakMap<Page, FailedRestCall[]>();
  */
 export function failedRestCalls(page: Page): FailedRestCall[] {
 	return failedCalls.get(page) ?? [];
+}
+
+/** The console errors recorded for the page's browser so far (the same list as `Ui.errors`). */
+export function consoleErrorsOf(page: Page): ConsoleEntry[] {
+	return consoleErrors.get(page) ?? [];
 }
 
 export interface Ui {
@@ -99,6 +107,7 @@ export async function launchUi(): Promise<Ui> {
 		page.on('pageerror', (err) => errors.push({ type: 'pageerror', text: `${err.name}: ${err.message}\n${err.stack ?? ''}`, location: '', url: page.url() }));
 		const failed: FailedRestCall[] = [];
 		failedCalls.set(page, failed);
+		consoleErrors.set(page, errors);
 		page.on('response', (response) => {
 			const url = new URL(response.url());
 			if (response.status() < 400 || !url.pathname.startsWith('/rest/')) return;

@@ -1,6 +1,7 @@
 /**
  * Which browser console errors count against the node. lib/browser.ts records every console error and page error;
- * only the entries below, each n8n's own and each with the reason, are set aside. Anything else fails the suite.
+ * only the entries below, each n8n's own and each with the reason, are set aside, and those a helper of lib/editor.cts
+ * set aside with its reason (`setAside`). Anything else fails the suite.
  */
 import type { ConsoleEntry } from './browser.cts';
 
@@ -62,6 +63,6 @@ function isLoopback(location: string): boolean {
 /** The errors that are not n8n's known noise, one line each (what a failing assertion prints). */
 export function unexpectedErrors(errors: ConsoleEntry[], origin: string): string[] {
 	return errors
-		.filter((e) => !N8N_NOISE.some((n) => n.matches(e, origin)))
+		.filter((e) => e.setAside === undefined && !N8N_NOISE.some((n) => n.matches(e, origin)))
 		.map((e) => `${e.type} on ${e.url}: ${e.text} (${e.location})`);
 }
