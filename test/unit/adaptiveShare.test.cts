@@ -170,7 +170,66 @@ describe('K n8n processes on one token (queue-mode workers), simulated clock', (
 		});
 	});
 
-	test('429s with Retry-After 0 do not shrink the share (they are no sign of a full window)', () => {
+	describe('jobs that start and stop on two workers (issue 40\'s day): a sync on each, Check Compatibility, trigger polls, another app', () => {
+		const WINDOWS = 600;
+		/** A job of `length` windows every `every`, from `offset`: a scheduled sync or an hourly check. */
+		const jobs = (windowMs: number, offset: number, every: number, length: number) =>
+			Array.from({ length: Math.ceil(WINDOWS / every) }, (_, i) => ({ from: (offset + i * every) * windowMs, until: (offset + i * every + length) * windowMs }));
+		const day = (windowMs: number, latencyMs: number, seed: number) =>
+			simulateSharedToken({
+				limit: LIMIT,
+				windowMs,
+				durationMs: WINDOWS * windowMs,
+				seed,
+				processes: [
+					// Four triggers on the main process, six requests a minute between them.
+					{ periodMs: windowMs, requests: 6, concurrency: 4, latencyMs },
+					{ spans: jobs(windowMs, 0, 80, 45), latencyMs },
+					{ spans: jobs(windowMs, 40, 80, 50), latencyMs },
+					{ spans: jobs(windowMs, 20, 60, 3), latencyMs },
+				],
+				otherApp: { perWindow: 4 },
+			});
+
+		test.each([
+			[3000, 400],
+			[W, 8000],
+		])('at a window of %i ms, answers in %i ms: at most 2.5 % answered 429 (2.7-3.3 % when a worker came back from a quiet spell at its old share), the polls served', (windowMs, latencyMs) => {
+			for (const seed of [1, 2, 3, 4]) {
+				const run = day(windowMs, latencyMs, seed);
+				expect(run.processes.map((p) => p.failed)).toEqual([0, 0, 0, 0]);
+				expect(tooManyShare(run)).toBeLessThan(0.025);
+				expect(run.processes[0].admitted.length).toBeGreaterThan(0.95 * 6 * WINDOWS);
+			}
+		});
+
+		test.each([30, 300])('a process back alone after a quiet spell, having shared the token for %i windows, has it whole again within 7 windows (4 to 23 before)', (sharedFor) => {
+			for (const windowMs of [3000, W]) {
+				for (const seed of [1, 2, 3, 4]) {
+					const back = (sharedFor + 10) * windowMs;
+					const run = simulateSharedToken({
+						limit: LIMIT,
+						windowMs,
+						durationMs: back + 80 * windowMs,
+						seed,
+						processes: [
+							// Answers quick enough for one request at a time to fill the window.
+							{ spans: [{ from: 0, until: sharedFor * windowMs }, { from: back, until: back + 80 * windowMs }], latencyMs: 100 },
+							{ until: sharedFor * windowMs },
+						],
+						otherApp: { perWindow: 3, until: sharedFor * windowMs },
+					});
+					const [survivor] = run.processes;
+					let regainedAt = back / windowMs;
+					const last = back / windowMs + 78;
+					while (regainedAt < last && ratePerWindow(survivor.admitted, regainedAt * windowMs, (regainedAt + 2) * windowMs, windowMs) < 0.9 * LIMIT) regainedAt++;
+					expect(regainedAt - back / windowMs).toBeLessThanOrEqual(7);
+				}
+			}
+		});
+	});
+
+		test('429s with Retry-After 0 do not shrink the share (they are no sign of a full window)', () => {
 		const run = simulateSharedToken({
 			limit: LIMIT,
 			windowMs: W,
@@ -266,6 +325,37 @@ describe('the limiter and the share', () => {
 	test('what a slow process had of the window never lowers its share below a quarter of the limit (it would starve)', () => {
 		const { limiter } = refusedAfterSteadySending(30_000, 60_000);
 		expect(limiter.share.current()).toBeCloseTo(afterCut(LIMIT * AdaptiveShare.MEASURED_FLOOR));
+	});
+
+	test('after a quiet spell on a shared token: the first request and two more at the limit\'s pace, then a tenth of the limit until a probe finds room', () => {
+		const { limiter, clock } = refusedAfterSteadySending(6000, 60_000);
+		expect(limiter.share.allowed()).toBeGreaterThan(3);
+		clock.now += AdaptiveShare.RESUME_AFTER_WINDOWS * W + 1;
+		const quietEnd = clock.now;
+		const sentAt: number[] = [];
+		for (let i = 0; i < 3; i++) {
+			clock.now = Math.max(clock.now, limiter.nextStart());
+			sentAt.push(clock.now);
+			limiter.start()();
+		}
+		// A lookup, a create and a read of a short execution: not spread over the window at the share's pace.
+		expect(sentAt[2] - quietEnd).toBeLessThan(W / LIMIT);
+		// Then the share: two a window, so the next waits for a slot of the first two to leave the window.
+		expect(limiter.share.allowed()).toBe(LIMIT * AdaptiveShare.RESUME_FLOOR);
+		expect(limiter.nextStart()).toBeGreaterThanOrEqual(quietEnd + W);
+	});
+
+	test('a process alone on its token (never a 429) keeps its whole limit after a quiet spell', () => {
+		let clock = 0;
+		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
+		limiter.start()();
+		clock = 10 * W;
+		for (let i = 0; i < LIMIT; i++) {
+			clock = Math.max(clock, limiter.nextStart());
+			limiter.start()();
+		}
+		expect(clock).toBeLessThan(11 * W);
+		expect(limiter.share.allowed()).toBe(LIMIT);
 	});
 
 	/** Sends whenever the limiter lets it, each answered at once, for one window. */

@@ -29,6 +29,8 @@ export interface ProcessPlan {
 	requests?: number;
 	/** Demand that comes in waves, as a trigger's polls do: `requests` more every `periodMs` from `from`. */
 	periodMs?: number;
+	/** Stretches of work with idle ones between (a worker's scheduled jobs), in place of `from` and `until`. */
+	spans?: Array<{ from: number; until: number }>;
 }
 
 export interface OtherApp {
@@ -128,9 +130,11 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 	// A request waiting out a 503's backoff holds its place, as an execution waits for its request.
 	const busy = (s: (typeof states)[number]) => s.inFlight + s.backingOff.length;
 	const periodsBegun = (s: (typeof states)[number]) => (s.plan.periodMs ? Math.floor((clock - s.plan.from) / s.plan.periodMs) + 1 : 1);
+	const spansOf = (s: (typeof states)[number]) => s.plan.spans ?? [{ from: s.plan.from, until: s.plan.until }];
+	const working = (s: (typeof states)[number]) => spansOf(s).some((span) => clock >= span.from && clock < span.until);
+	const nextSpanStart = (s: (typeof states)[number]) => Math.min(...spansOf(s).map((span) => span.from).filter((from) => from > clock));
 	const wants = (s: (typeof states)[number]) =>
-		s.retrying.length > 0 ||
-		(clock >= s.plan.from && clock < s.plan.until && (s.plan.requests === undefined || s.sent < s.plan.requests * periodsBegun(s)));
+		s.retrying.length > 0 || (working(s) && (s.plan.requests === undefined || s.sent < s.plan.requests * periodsBegun(s)));
 
 	while (clock <= durationMs || flights.length) {
 		// Send what each process's limiter allows now.
@@ -159,7 +163,7 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 		for (const s of states) {
 			if (busy(s) < s.plan.concurrency) {
 				if (wants(s) && s.limiter.mayStartBeside(s.plan.together)) candidates.push(s.limiter.nextStart());
-				else if (clock < s.plan.from) candidates.push(s.plan.from);
+				else if (Number.isFinite(nextSpanStart(s))) candidates.push(nextSpanStart(s));
 				else if (s.plan.periodMs) candidates.push(s.plan.from + periodsBegun(s) * s.plan.periodMs);
 			}
 		}

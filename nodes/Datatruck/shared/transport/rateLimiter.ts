@@ -35,6 +35,9 @@ export class RollingWindowLimiter {
 
 	private lastSentAt = -Infinity;
 
+	/** When this process last sent a request, refused ones included (lastSentAt is about the counted ones). */
+	private lastStartedAt = -Infinity;
+
 	private inFlight = 0;
 
 	/** When Datatruck last let a request of this process through, and when it last refused one. */
@@ -116,7 +119,7 @@ export class RollingWindowLimiter {
 		// pause) stops the rest. A process alone on its token keeps its bursts: the pages of a short list
 		// then arrive in one round trip (see exactList.ts).
 		if (this.share.everShared()) start = Math.max(start, this.lastSentAt + this.windowMs / (4 * this.limit));
-		if (allowed < this.limit) {
+		if (allowed < this.limit && !this.share.bursting()) {
 			// Sharing the token: spread our requests over the window instead of sending them in a burst,
 			// so that when the others and we ask for more than fits, one request is refused, not a burst.
 			const paced = this.lastSentAt + this.windowMs / (this.share.sprinting() ? this.limit : allowed);
@@ -134,6 +137,8 @@ export class RollingWindowLimiter {
 	start(): (refused?: boolean) => void {
 		const sentAt = this.now();
 		const slot = { sentAt, at: sentAt, answered: false };
+		this.share.sending(this.inFlight > 0 ? 0 : sentAt - this.lastStartedAt);
+		this.lastStartedAt = sentAt;
 		const probe = this.share.isProbe(this.started.length);
 		this.started.push(slot);
 		this.lastSentAt = slot.at;
