@@ -229,7 +229,7 @@ describe('K n8n processes on one token (queue-mode workers), simulated clock', (
 		});
 	});
 
-		test('429s with Retry-After 0 do not shrink the share (they are no sign of a full window)', () => {
+	test('429s with Retry-After 0 do not shrink the share (they are no sign of a full window)', () => {
 		const run = simulateSharedToken({
 			limit: LIMIT,
 			windowMs: W,

@@ -164,10 +164,9 @@ export class AdaptiveShare {
 	allowed(): number {
 		this.growAfterCleanWindow();
 		const probe = this.probing && this.share < this.limit ? 1 : 0;
-		const share = Math.min(Math.floor(this.share) + probe, this.limit, this.headerLimit);
 		// The quiet spell's first request and the burst after it fit in one window.
 		const burst = this.burstLeft > 0 ? 1 + AdaptiveShare.RESUME_BURST : 0;
-		return Math.max(1, Math.min(Math.max(share, burst), this.limit, this.headerLimit));
+		return Math.max(1, Math.min(Math.max(Math.floor(this.share) + probe, burst), this.limit, this.headerLimit));
 	}
 
 	/** Whether requests may go at the limit's pace rather than the share's: the first few after a quiet spell. */
