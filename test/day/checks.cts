@@ -328,15 +328,16 @@ function pollWait(input: DayInput): { check: Check; max: number | null } {
 	};
 }
 
-type Trends = { checks: Check[]; rss: Record<string, number> | null; heapUsed: Record<string, number> | null; heapTotal: Record<string, number> | null; staticData: Record<string, number> | null; staticDataRaw: Record<string, number> | null };
+type Trends = { checks: Check[]; rss: Record<string, number> | null; heapUsed: Record<string, number> | null; heapTotal: Record<string, number> | null; external: Record<string, number> | null; staticData: Record<string, number> | null; staticDataRaw: Record<string, number> | null };
 
 function trendChecks(input: DayInput): Trends {
 	const { minuteMs, minutes } = input.plan.length;
-	if (minutes < 120) return { checks: [], rss: null, heapUsed: null, heapTotal: null, staticData: null, staticDataRaw: null };
+	if (minutes < 120) return { checks: [], rss: null, heapUsed: null, heapTotal: null, external: null, staticData: null, staticDataRaw: null };
 	const rss = growthAfterFirstHour(input.record.samples, (s) => s.rss, minuteMs, true);
 	// Reported beside the RSS, not checked: whether what grows is JavaScript the process keeps (n8n's metrics).
 	const heapUsed = growthAfterFirstHour(input.record.samples.filter((s) => s.heapUsed), (s) => s.heapUsed ?? {}, minuteMs, true);
 	const heapTotal = growthAfterFirstHour(input.record.samples.filter((s) => s.heapTotal), (s) => s.heapTotal ?? {}, minuteMs, true);
+	const external = growthAfterFirstHour(input.record.samples.filter((s) => s.external), (s) => s.external ?? {}, minuteMs, true);
 	const staticData = staticDataGrowth(input.record.samples, minuteMs, lastEventMinuteOf(input.plan.length));
 	const over = (g: Record<string, number>) => Object.entries(g).filter(([, v]) => v > 0.1);
 	const perRecord = Object.keys(staticData.checked).filter((role) => (TRIGGER_ROLES as readonly string[]).includes(role));
@@ -344,13 +345,14 @@ function trendChecks(input: DayInput): Trends {
 		rss,
 		heapUsed: Object.keys(heapUsed).length ? heapUsed : null,
 		heapTotal: Object.keys(heapTotal).length ? heapTotal : null,
+		external: Object.keys(external).length ? external : null,
 		staticData: staticData.checked,
 		staticDataRaw: staticData.raw,
 		checks: [
 			{
 				name: "after the first scaled hour, n8n's RSS grows at most 10 % (its trend through every sample)",
 				pass: Object.keys(rss).length > 0 && over(rss).length === 0,
-				detail: `${fmtGrowth(rss)}${Object.keys(heapUsed).length ? `; V8 heap in use (not checked): ${fmtGrowth(heapUsed)}; committed: ${fmtGrowth(heapTotal)}` : ''}`,
+				detail: `${fmtGrowth(rss)}${Object.keys(heapUsed).length ? `; V8 heap in use (not checked): ${fmtGrowth(heapUsed)}; committed: ${fmtGrowth(heapTotal)}` : ''}${Object.keys(external).length ? `; outside the heap (Buffers): ${fmtGrowth(external)}` : ''}`,
 			},
 			{
 				name: "after the first scaled hour, each workflow's static data grows at most 10 % (its trend; a trigger's at a fixed count of loads it must remember)",
@@ -381,6 +383,7 @@ export function judgeDay(input: DayInput): Verdict {
 		tooMany.check,
 		wait.check,
 		...trends.checks,
+		{ name: "the day's work settled after its last minute", pass: !input.record.unsettled?.length, detail: input.record.unsettled?.join('; ') || 'settled' },
 	);
 	const triggers = Object.values(verdict.triggers);
 	verdict.summary = {
@@ -397,6 +400,7 @@ export function judgeDay(input: DayInput): Verdict {
 		rssGrowth: trends.rss,
 		heapUsedGrowth: trends.heapUsed,
 		heapTotalGrowth: trends.heapTotal,
+		externalGrowth: trends.external,
 		staticDataGrowth: trends.staticData,
 		staticDataRawGrowth: trends.staticDataRaw,
 		checks: { passed: verdict.checks.filter((c) => c.pass).length, failed: verdict.checks.filter((c) => !c.pass).length },

@@ -108,4 +108,5 @@ test("a process's V8 heap is read from n8n's metrics, under its prefix, and noth
 	const text = ['# HELP n8n_nodejs_heap_size_used_bytes Process heap size used from Node.js in bytes.', 'n8n_nodejs_heap_size_total_bytes 2.5e+08', 'n8n_nodejs_heap_size_used_bytes 183456120', 'n8n_nodejs_heap_space_size_used_bytes{space="old"} 120000000'].join('\n');
 	expect(heapFromMetrics(text)).toEqual({ used: 183_456_120, total: 250_000_000 });
 	expect(heapFromMetrics('n8n_version_info{version="2.41.1"} 1')).toBeUndefined();
+	expect(heapFromMetrics(`${text}\nn8n_nodejs_external_memory_bytes 5.2e+07`)).toEqual({ used: 183_456_120, total: 250_000_000, external: 52_000_000 });
 });

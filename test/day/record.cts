@@ -173,7 +173,7 @@ export function rssOf(pid: number): number | undefined {
  * health port): bytes in use and committed, or undefined where the process does not answer. RSS alone cannot tell a
  * leak of JavaScript objects from a heap V8 has not yet shrunk or from the C allocator's own growth.
  */
-export async function heapOf(url: string): Promise<{ used: number; total: number } | undefined> {
+export async function heapOf(url: string): Promise<{ used: number; total: number; external?: number } | undefined> {
 	try {
 		const { status, text } = await httpJson('GET', `${url}/metrics`, { timeoutMs: 2000 });
 		return status === 200 ? heapFromMetrics(text) : undefined;
@@ -182,11 +182,16 @@ export async function heapOf(url: string): Promise<{ used: number; total: number
 	}
 }
 
-/** The V8 heap in Prometheus text: prom-client's `nodejs_heap_size_*_bytes`, under n8n's prefix (`n8n_`) or none. */
-export function heapFromMetrics(text: string): { used: number; total: number } | undefined {
+/**
+ * The V8 heap in Prometheus text: prom-client's `nodejs_heap_size_*_bytes`, under n8n's prefix (`n8n_`) or none, and
+ * `nodejs_external_memory_bytes` where given: the Buffers and other memory V8 objects hold outside the heap, which
+ * RSS counts and the heap does not.
+ */
+export function heapFromMetrics(text: string): { used: number; total: number; external?: number } | undefined {
 	const read = (name: string) => Number(new RegExp(`^(?:\\w+_)?nodejs_${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1]);
-	const [used, total] = [read('heap_size_used_bytes'), read('heap_size_total_bytes')];
-	return Number.isFinite(used) && Number.isFinite(total) ? { used, total } : undefined;
+	const [used, total, external] = [read('heap_size_used_bytes'), read('heap_size_total_bytes'), read('external_memory_bytes')];
+	if (!Number.isFinite(used) || !Number.isFinite(total)) return undefined;
+	return Number.isFinite(external) ? { used, total, external } : { used, total };
 }
 
 export interface Sample {
@@ -201,6 +206,8 @@ export interface Sample {
 	/** With the static data: each process's V8 heap in use and committed (bytes), by the same names as `rss` (heapOf). */
 	heapUsed?: Record<string, number>;
 	heapTotal?: Record<string, number>;
+	/** With the static data: each process's memory held outside the V8 heap by its objects (Buffers), where n8n gives it. */
+	external?: Record<string, number>;
 	/** With the static data: how many loads each trigger must remember by its own rule then (growth.cts). */
 	remembered?: Record<string, number>;
 }
