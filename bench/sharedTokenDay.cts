@@ -1,0 +1,46 @@
+/**
+ * Issue 40's full carrier day on one token, simulated (test/unit/lib/sharedToken.cts): the trigger polls on the main
+ * process (8 requests a window), a sync of 24 windows every 40 on each worker (offset by 20: a sync every 20
+ * scaled minutes, each about as long as its interval, as in the real day), a 3-window Check Compatibility every 60,
+ * another app on 4 a window; 540 windows, four seeds. Prints the share of the package's requests answered 429 and
+ * how much of what the polls asked for got through, at the day's window (3 s, answers in 400 ms) and at Datatruck's
+ * minute (answers in 8 s). docs/carrier-day.md, defect 3, compares the probe rules tried on it (session 14).
+ *
+ *   TS_NODE_TRANSPILE_ONLY=1 TS_NODE_PROJECT=tsconfig.test.json node -r ts-node/register bench/sharedTokenDay.cts
+ */
+import { simulateSharedToken } from '../test/unit/lib/sharedToken.cts';
+
+const LIMIT = 20;
+const WINDOWS = 540;
+const POLLS_PER_WINDOW = 8;
+
+function day(windowMs: number, latencyMs: number): string {
+	const jobs = (offset: number, every: number, length: number) =>
+		Array.from({ length: Math.ceil(WINDOWS / every) }, (_, i) => ({ from: (offset + i * every) * windowMs, until: (offset + i * every + length) * windowMs }));
+	let refused = 0;
+	let admitted = 0;
+	let polls = 0;
+	const seeds = [1, 2, 3, 4];
+	for (const seed of seeds) {
+		const run = simulateSharedToken({
+			limit: LIMIT,
+			windowMs,
+			durationMs: WINDOWS * windowMs,
+			seed,
+			processes: [
+				{ periodMs: windowMs, requests: POLLS_PER_WINDOW, concurrency: 4, latencyMs },
+				{ spans: jobs(0, 40, 24), latencyMs },
+				{ spans: jobs(20, 40, 24), latencyMs },
+				{ spans: jobs(30, 60, 3), latencyMs },
+			],
+			otherApp: { perWindow: 4 },
+		});
+		refused += run.processes.reduce((n, p) => n + p.tooMany, 0);
+		admitted += run.processes.reduce((n, p) => n + p.admitted.length, 0);
+		polls += run.processes[0].admitted.length / (POLLS_PER_WINDOW * WINDOWS) / seeds.length;
+	}
+	const share = (refused / (refused + admitted)) * 100;
+	return `window ${windowMs} ms, answers in ${latencyMs} ms: ${share.toFixed(2)} % answered 429, polls ${(polls * 100).toFixed(0)} % served`;
+}
+
+process.stdout.write(`${[day(3000, 400), day(60_000, 8000)].join('\n')}\n`);
