@@ -8,17 +8,15 @@
  *
  *   TS_NODE_TRANSPILE_ONLY=1 TS_NODE_PROJECT=tsconfig.test.json node -r ts-node/register bench/sharedTokenDay.cts
  */
-import { simulateSharedToken } from '../test/unit/lib/sharedToken.cts';
+import { repeatingSpans, simulateSharedToken, tooManyShare } from '../test/unit/lib/sharedToken.cts';
 
 const LIMIT = 20;
 const WINDOWS = 540;
 const POLLS_PER_WINDOW = 8;
 
 function day(windowMs: number, latencyMs: number): string {
-	const jobs = (offset: number, every: number, length: number) =>
-		Array.from({ length: Math.ceil(WINDOWS / every) }, (_, i) => ({ from: (offset + i * every) * windowMs, until: (offset + i * every + length) * windowMs }));
-	let refused = 0;
-	let admitted = 0;
+	const jobs = (offset: number, every: number, length: number) => repeatingSpans(windowMs, WINDOWS, offset, every, length);
+	let share = 0;
 	let polls = 0;
 	const seeds = [1, 2, 3, 4];
 	for (const seed of seeds) {
@@ -35,11 +33,9 @@ function day(windowMs: number, latencyMs: number): string {
 			],
 			otherApp: { perWindow: 4 },
 		});
-		refused += run.processes.reduce((n, p) => n + p.tooMany, 0);
-		admitted += run.processes.reduce((n, p) => n + p.admitted.length, 0);
+		share += (tooManyShare(run) * 100) / seeds.length;
 		polls += run.processes[0].admitted.length / (POLLS_PER_WINDOW * WINDOWS) / seeds.length;
 	}
-	const share = (refused / (refused + admitted)) * 100;
 	return `window ${windowMs} ms, answers in ${latencyMs} ms: ${share.toFixed(2)} % answered 429, polls ${(polls * 100).toFixed(0)} % served`;
 }
 

@@ -1,16 +1,10 @@
 import { AdaptiveShare } from '../../nodes/Datatruck/shared/transport/adaptiveShare';
 import { readRateLimitHeaders } from '../../nodes/Datatruck/shared/transport/rateLimitHeaders';
 import { limiterFor, resetLimiters, RollingWindowLimiter } from '../../nodes/Datatruck/shared/transport/rateLimiter';
-import { ratePerWindow, simulateSharedToken, type SharedTokenOutcome } from './lib/sharedToken.cts';
+import { ratePerWindow, repeatingSpans, simulateSharedToken, tooManyShare } from './lib/sharedToken.cts';
 
 const W = 60_000;
 const LIMIT = 20;
-
-const tooManyShare = (run: SharedTokenOutcome) => {
-	const refused = run.processes.reduce((sum, p) => sum + p.tooMany, 0);
-	const sent = refused + run.processes.reduce((sum, p) => sum + p.admitted.length, 0);
-	return refused / sent;
-};
 
 describe('K n8n processes on one token (queue-mode workers), simulated clock', () => {
 	test.each([
@@ -172,9 +166,7 @@ describe('K n8n processes on one token (queue-mode workers), simulated clock', (
 
 	describe('jobs that start and stop on two workers (issue 40\'s day): a sync on each, Check Compatibility, trigger polls, another app', () => {
 		const WINDOWS = 600;
-		/** A job of `length` windows every `every`, from `offset`: a scheduled sync or an hourly check. */
-		const jobs = (windowMs: number, offset: number, every: number, length: number) =>
-			Array.from({ length: Math.ceil(WINDOWS / every) }, (_, i) => ({ from: (offset + i * every) * windowMs, until: (offset + i * every + length) * windowMs }));
+		const jobs = (windowMs: number, offset: number, every: number, length: number) => repeatingSpans(windowMs, WINDOWS, offset, every, length);
 		const day = (windowMs: number, latencyMs: number, seed: number) =>
 			simulateSharedToken({
 				limit: LIMIT,

@@ -224,3 +224,15 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 export function ratePerWindow(arrivals: number[], from: number, to: number, windowMs: number): number {
 	return (arrivals.filter((at) => at >= from && at < to).length * windowMs) / (to - from);
 }
+
+/** The share of the processes' requests Datatruck answered 429 (the other app's not counted). */
+export function tooManyShare(run: SharedTokenOutcome): number {
+	const refused = run.processes.reduce((sum, p) => sum + p.tooMany, 0);
+	const sent = refused + run.processes.reduce((sum, p) => sum + p.admitted.length, 0);
+	return refused / sent;
+}
+
+/** A job of `length` windows every `every`, from window `offset`, over `windows`: a scheduled sync or an hourly check. */
+export function repeatingSpans(windowMs: number, windows: number, offset: number, every: number, length: number): Array<{ from: number; until: number }> {
+	return Array.from({ length: Math.ceil(windows / every) }, (_, i) => ({ from: (offset + i * every) * windowMs, until: (offset + i * every + length) * windowMs }));
+}
