@@ -31,7 +31,12 @@ export interface DayPlan {
 	faults: FaultWindow[];
 	/** Share of the token another app on the same token takes all day (0 = none). */
 	otherAppShare: number;
-	/** Every how many scaled minutes the sync (Load › Get Many, Return All) runs. */
+	/**
+	 * Every how many scaled minutes the sync (Load › Get Many, Return All) runs. The full day's is one a carrier
+	 * can run on the token: a sync of its 1,200-1,750 loads gets about 8 requests a window beside the polls and the
+	 * other app, so it takes 20-25 scaled minutes. Every 20 (sessions 6-14), each sync ran into the next, two or three
+	 * at once, and the token was full from the first to the end of the day (docs/carrier-day.md, defect 3).
+	 */
 	syncEveryMinutes: number;
 	/** Loads Datatruck holds when the day starts. */
 	loadsAtStart: number;
@@ -101,7 +106,7 @@ export function planDay(seed: number, length: DayLength, short: boolean): DayPla
 		events,
 		faults,
 		otherAppShare: short ? 0 : 0.2,
-		syncEveryMinutes: short ? 10 : 20,
+		syncEveryMinutes: short ? 10 : 60,
 		loadsAtStart: short ? 400 : 1200,
 	};
 }

@@ -32,13 +32,16 @@ export function pollTickAtOrBefore(at: number, minuteMs: number): number {
 /**
  * A Schedule Trigger rule firing every `scaledMinutes`, as a cron with seconds: n8n's seconds interval is a cron
  * step (`*\/24`), which restarts at each real minute (0, 24, 48, 0 s: one gap of 12 s), so the period must divide
- * the real minute, or be whole real minutes.
+ * the real minute, or be whole real minutes. `offsetMinutes` moves a period of whole real minutes off the others
+ * (two hourly jobs, one on the hour and one on the half hour, as a carrier would set them).
  */
-export function scheduleEvery(scaledMinutes: number, minuteMs: number): Record<string, unknown> {
+export function scheduleEvery(scaledMinutes: number, minuteMs: number, offsetMinutes = 0): Record<string, unknown> {
 	const seconds = (scaledMinutes * minuteMs) / 1000;
+	const offset = (offsetMinutes * minuteMs) / 1000;
 	let expression: string;
-	if (seconds < 60 && 60 % seconds === 0) expression = `*/${seconds} * * * * *`;
-	else if (seconds % 60 === 0 && 60 % (seconds / 60) === 0) expression = `0 */${seconds / 60} * * * *`;
-	else throw new Error(`every ${scaledMinutes} scaled minutes (${seconds} s) does not divide the real minute or hour`);
+	if (seconds < 60 && 60 % seconds === 0 && offset === 0) expression = `*/${seconds} * * * * *`;
+	else if (seconds % 60 === 0 && 60 % (seconds / 60) === 0 && Number.isInteger(offset) && offset < seconds) {
+		expression = `${offset % 60} ${Math.floor(offset / 60)}-59/${seconds / 60} * * * *`;
+	} else throw new Error(`every ${scaledMinutes} scaled minutes (${seconds} s, offset ${offset} s) does not divide the real minute or hour`);
 	return { rule: { interval: [{ field: 'cronExpression', expression }] } };
 }

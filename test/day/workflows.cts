@@ -144,7 +144,8 @@ export function dayWorkflows(to: DayEndpoints): DayWorkflow[] {
 			parameters: { mode: 'runOnceForAllItems', jsCode: 'const ids = $input.all().map((item) => item.json.id);\nreturn [{ json: { count: ids.length, ids } }];' },
 		},
 	]);
-	const compatibility = scheduled('dayCompatCheck01', 'Day: check compatibility hourly', scheduleEvery(60, minuteMs), [
+	// On the half hour, off the sync's hour.
+	const compatibility = scheduled('dayCompatCheck01', 'Day: check compatibility hourly', scheduleEvery(60, minuteMs, 30), [
 		{ name: 'Check Compatibility', parameters: { resource: 'connection', operation: 'checkCompatibility' } },
 	]);
 	return [
