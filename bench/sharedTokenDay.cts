@@ -6,7 +6,7 @@
  * each (the day since). Prints the share of the package's requests answered 429 and how much of what the polls
  * asked for got through, at the day's window (3 s) with answers in 400 ms and in 50 ms, and at Datatruck's minute
  * (answers in 8 s). The real days fall between the two answer times: 2.79-3.09 % (the sync every 20) and
- * 2.18-2.22 % (hourly), where the simulation reads 2.82 % and 3.42 %, 1.25 % and 1.88 %.
+ * 2.01-2.22 % (hourly), where the simulation reads 2.82 % and 3.42 %, 1.25 % and 1.88 %.
  * docs/carrier-day.md, defect 3, compares the probe rules tried on the first (session 14) and the two days (15).
  *
  *   TS_NODE_TRANSPILE_ONLY=1 TS_NODE_PROJECT=tsconfig.test.json node -r ts-node/register bench/sharedTokenDay.cts

@@ -170,8 +170,9 @@ export function rssOf(pid: number): number | undefined {
 
 /**
  * The V8 heap of an n8n process, from n8n's Prometheus metrics (`N8N_METRICS=true`; a worker serves them on its
- * health port): bytes in use and committed, and held outside the heap where given, or undefined where the process does not answer. RSS alone cannot tell a
- * leak of JavaScript objects from a heap V8 has not yet shrunk or from the C allocator's own growth.
+ * health port): bytes in use and committed, and held outside the heap where given, or undefined where the process
+ * does not answer. RSS alone cannot tell a leak of JavaScript objects from a heap V8 has not yet shrunk or from the C
+ * allocator's own growth.
  */
 export async function heapOf(url: string): Promise<{ used: number; total: number; external?: number } | undefined> {
 	try {
