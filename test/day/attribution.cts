@@ -50,3 +50,33 @@ export function senderOf(entry: Entry): Sender {
 
 /** The roles whose requests are a trigger's poll. */
 export const POLLERS: readonly Sender[] = ['newLoad', 'pickedUp', 'podEmail', 'alertFlagged'];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Load Flagged's complete reads of the flagged list in a day's log, as the arrival times of their first and last
+ * requests. A read starts at the trigger's window, its `created_datetime` bound `createdWithinDays` before the
+ * request, and goes on by later bounds, a page a request (on a busy token, one a poll: 100 flagged loads are 4-5
+ * polls). It is complete when the next one starts and each of its requests was answered, a 429 retried until it
+ * was; a 401 or a 503 ends the poll, and the trigger reads again.
+ */
+export function flaggedReads(log: Array<Entry & Pick<RequestLogEntry, 'at' | 'status'>>, createdWithinDays: number): Array<readonly [number, number]> {
+	const polls = log.filter((e) => senderOf(e) === 'alertFlagged').sort((a, b) => a.at - b.at);
+	const bound = (e: (typeof polls)[number]) => {
+		const after = (JSON.parse(String(e.query.filter ?? '[]')) as Array<{ column: string; contains: string; value: unknown }>).find(
+			(c) => c.column === 'created_datetime' && c.contains === 'after',
+		);
+		return after ? Date.parse(String(after.value)) : NaN;
+	};
+	const startsRead = (e: (typeof polls)[number]) => bound(e) <= e.at - (createdWithinDays - 1) * DAY_MS;
+	const reads: Array<readonly [number, number]> = [];
+	let read: typeof polls = [];
+	for (const entry of polls) {
+		if (startsRead(entry) && read.length && read.every((e) => e.status === 200 || e.status === 429) && read[read.length - 1].status === 200) {
+			reads.push([read[0].at, read[read.length - 1].at]);
+		}
+		if (startsRead(entry)) read = [];
+		read.push(entry);
+	}
+	return reads;
+}

@@ -6,9 +6,9 @@
  */
 import { isRunning } from '../e2e/lib/executions.cts';
 import type { Order } from '../sandbox/index.cts';
-import { POLLERS, senderOf } from './attribution.cts';
+import { flaggedReads, POLLERS, senderOf } from './attribution.cts';
 import type { DayRecord } from './day.cts';
-import { growthAfterFirstHour, staticDataGrowth } from './growth.cts';
+import { createdWithinDaysOf, growthAfterFirstHour, staticDataGrowth } from './growth.cts';
 import { faultAt, lastEventMinuteOf, type DayPlan } from './plan.cts';
 import type { DayServices } from './services.cts';
 import { TRIGGER_ROLES, type DayWorkflow } from './workflows.cts';
@@ -272,25 +272,27 @@ function downSpans(input: Pick<DayInput, 'plan' | 'record'>): Array<readonly [nu
 }
 
 /**
- * Loads flagged today only while no poll could see them: each time flagged, unflagged again within 2 windows of
- * Datatruck answering (down spans left out). Load Flagged compares the flagged list poll to poll (docs/trigger.md),
- * so it promises nothing for these; an alert for one is no fault, two are.
+ * Loads flagged today only while no read of the flagged list could see them: no complete read of it (its first
+ * request to its last) fell within any span the load was flagged. Load Flagged compares the flagged list read to
+ * read (docs/trigger.md), so it promises nothing for these; an alert for one is no fault, two are.
  */
-export function briefFlags(input: Pick<DayInput, 'plan' | 'record'>): Set<number> {
-	const { minuteMs } = input.plan.length;
-	const down = downSpans(input);
-	const answering = (from: number, to: number) =>
-		to - from - down.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(to, b) - Math.max(from, a)), 0);
-	const spans = new Map<number, number[]>();
+export function briefFlags(input: Pick<DayInput, 'record' | 'services' | 'workflows'>): Set<number> {
+	const alert = input.workflows.find((wf) => wf.role === 'alertFlagged');
+	if (!alert) return new Set();
+	const reads = flaggedReads(input.services.sb.log.map((e) => ({ ...e, host: e.headers.host })), createdWithinDaysOf(alert));
+	const seenWhile = (from: number, to: number) => reads.some(([first, last]) => first >= from && last <= to);
+	const seen = new Set<number>();
 	const flaggedSince = new Map<number, number>();
+	const flagged = new Set<number>();
 	for (const change of [...input.record.changes].sort((a, b) => a.at - b.at)) {
 		if (change.move === 'flag' && !flaggedSince.has(change.loadId)) flaggedSince.set(change.loadId, change.at);
+		if (change.move === 'flag') flagged.add(change.loadId);
 		if (change.move !== 'unflag' || !flaggedSince.has(change.loadId)) continue;
-		spans.set(change.loadId, [...(spans.get(change.loadId) ?? []), answering(flaggedSince.get(change.loadId)!, change.at)]);
+		if (seenWhile(flaggedSince.get(change.loadId)!, change.at)) seen.add(change.loadId);
 		flaggedSince.delete(change.loadId);
 	}
-	for (const [loadId, since] of flaggedSince) spans.set(loadId, [...(spans.get(loadId) ?? []), answering(since, input.record.settledAt)]);
-	return new Set([...spans].filter(([, lengths]) => lengths.every((length) => length < 2 * minuteMs)).map(([loadId]) => loadId));
+	for (const [loadId, since] of flaggedSince) if (seenWhile(since, input.record.settledAt)) seen.add(loadId);
+	return new Set([...flagged].filter((loadId) => !seen.has(loadId)));
 }
 
 /**

@@ -1,39 +1,70 @@
-/** The day's checks: which flags no poll could see (checks.cts `briefFlags`). */
+/** The day's checks: which flags no read of the flagged list could see (checks.cts `briefFlags`). */
+import { DATATRUCK_TRIGGER } from '../e2e/lib/workflow.cts';
 import { briefFlags } from './checks.cts';
 import type { DayInput } from './checks.cts';
+import { createdWithinDaysOf } from './growth.cts';
 
-const MINUTE = 3000;
-const dayOf = (changes: Array<{ at: number; move: 'flag' | 'unflag'; loadId: number }>) =>
-	({
-		plan: { length: { minuteMs: MINUTE } },
-		record: { faults: [{ name: 'outage', from: 15_000, to: 30_000 }], changes, settledAt: 120_000 },
-	}) as unknown as Pick<DayInput, 'plan' | 'record'>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const T0 = Date.parse('2026-12-06T06:00:00Z');
+const alert = { role: 'alertFlagged', id: 'a', json: { nodes: [{ type: DATATRUCK_TRIGGER, parameters: { event: 'loadFlagged' } }] } };
+const windowStart = (at: number) => at - createdWithinDaysOf(alert as never) * DAY_MS;
+
+/** One request of Load Flagged's read: `from` its window's start (a read starting) or a later bound (its next page). */
+const page = (at: number, status: number, from: 'start' | number) => ({
+	at,
+	status,
+	method: 'GET',
+	path: '/api/v1/openapi/orders/',
+	headers: { host: '127.0.0.1:1' },
+	query: {
+		filter: JSON.stringify([
+			{ column: 'is_flagged', value: true, contains: 'is' },
+			{ column: 'created_datetime', value: new Date(from === 'start' ? windowStart(at) : from).toISOString(), contains: 'after' },
+		]),
+		ordering: 'created_datetime,id',
+		page: '1',
+		page_size: '25',
+	},
+});
+
+/** A read of three pages a poll apart (3 s), from `at`, each answered `statuses`. */
+const read = (at: number, statuses = [200, 200, 200]) => statuses.map((status, i) => page(at + i * 3000, status, i === 0 ? 'start' : windowStart(at) + i * 5 * DAY_MS));
+
+const dayOf = (changes: Array<{ at: number; move: 'flag' | 'unflag'; loadId: number }>, log: Array<ReturnType<typeof page>>) =>
+	({ record: { changes, settledAt: T0 + 600_000 }, services: { sb: { log } }, workflows: [alert] }) as unknown as Pick<DayInput, 'record' | 'services' | 'workflows'>;
 
 describe('briefFlags', () => {
-	it('a load flagged and cleared while Datatruck was down, or within its backoff after, is not counted (short day 4242, load 10403)', () => {
-		expect([...briefFlags(dayOf([{ at: 27_001, move: 'flag', loadId: 1 }, { at: 45_001, move: 'unflag', loadId: 1 }]))]).toEqual([1]);
+	it('a load flagged while no complete read of the flagged list fell within the flag is not counted (full day 727112, session 16: load 11342, flagged after a read had passed it, cleared while Datatruck answered 401)', () => {
+		const log = [...read(T0), ...read(T0 + 9000, [200, 401]), ...read(T0 + 15_000, [401]), ...read(T0 + 30_000)];
+		const flags = dayOf([{ at: T0 + 4000, move: 'flag', loadId: 1 }, { at: T0 + 20_000, move: 'unflag', loadId: 1 }], log);
+		expect([...briefFlags(flags)]).toEqual([1]);
 	});
 
-	it('a load flagged for 2 windows of answers or more is, as is one still flagged at the end', () => {
-		const flags = briefFlags(
-			dayOf([
-				{ at: 3_000, move: 'flag', loadId: 2 },
-				{ at: 9_000, move: 'unflag', loadId: 2 },
-				{ at: 50_000, move: 'flag', loadId: 3 },
-				{ at: 27_001, move: 'flag', loadId: 4 },
-				{ at: 52_000, move: 'unflag', loadId: 4 },
-			]),
+	it('a load flagged across a whole read is counted, 429s retried within it included, as is one still flagged after a read', () => {
+		const log = [...read(T0, [200, 429, 200, 200]), ...read(T0 + 12_000), ...read(T0 + 30_000)];
+		const flags = dayOf(
+			[
+				{ at: T0 - 1000, move: 'flag', loadId: 2 },
+				{ at: T0 + 10_000, move: 'unflag', loadId: 2 },
+				{ at: T0 + 11_000, move: 'flag', loadId: 3 },
+			],
+			log,
 		);
-		expect([...flags]).toEqual([]);
+		expect([...briefFlags(flags)]).toEqual([]);
 	});
 
-	it('a flag shorter than 2 windows outside any fault is not counted; flagged again for longer, it is', () => {
-		expect([...briefFlags(dayOf([{ at: 60_000, move: 'flag', loadId: 5 }, { at: 63_000, move: 'unflag', loadId: 5 }]))]).toEqual([5]);
-		const again = dayOf([
-			{ at: 60_000, move: 'flag', loadId: 5 },
-			{ at: 63_000, move: 'unflag', loadId: 5 },
-			{ at: 70_000, move: 'flag', loadId: 5 },
-		]);
+	it('a read cut by a 401 or not yet followed by the next is not complete; flagged again across a complete one, the load is counted', () => {
+		const cut = [...read(T0, [200, 401]), ...read(T0 + 9000, [401])];
+		expect([...briefFlags(dayOf([{ at: T0 - 1000, move: 'flag', loadId: 4 }, { at: T0 + 12_000, move: 'unflag', loadId: 4 }], cut))]).toEqual([4]);
+		expect([...briefFlags(dayOf([{ at: T0 - 1000, move: 'flag', loadId: 5 }, { at: T0 + 12_000, move: 'unflag', loadId: 5 }], read(T0)))]).toEqual([5]);
+		const again = dayOf(
+			[
+				{ at: T0 - 1000, move: 'flag', loadId: 5 },
+				{ at: T0 + 2000, move: 'unflag', loadId: 5 },
+				{ at: T0 + 20_000, move: 'flag', loadId: 5 },
+			],
+			[...read(T0), ...read(T0 + 21_000), ...read(T0 + 40_000)],
+		);
 		expect([...briefFlags(again)]).toEqual([]);
 	});
 });

@@ -63,13 +63,22 @@ export function growthAfterFirstHour(samples: Sample[], pick: (s: Sample) => Rec
 const CREATED_WITHIN_DAYS_DEFAULT = Number(triggerProperties.find((p) => p.name === 'createdWithinDays')?.default);
 if (!(CREATED_WITHIN_DAYS_DEFAULT > 0)) throw new Error('the trigger has no default for createdWithinDays: growth.cts reads it');
 
+function triggerOf(wf: DayWorkflow): { parameters: Record<string, unknown> } | undefined {
+	return wf.json.nodes.find((n) => (n as { type?: string }).type === DATATRUCK_TRIGGER) as { parameters: Record<string, unknown> } | undefined;
+}
+
+/** A Load Flagged trigger's "Only Loads Created in the Last (Days)", as the workflow sets it or by default. */
+export function createdWithinDaysOf(wf: DayWorkflow): number {
+	return Number(triggerOf(wf)?.parameters.createdWithinDays ?? CREATED_WITHIN_DAYS_DEFAULT);
+}
+
 /** The rule by which a day trigger must remember a load at `now` (real ms), from its node's event. */
 function rememberRule(wf: DayWorkflow, minuteMs: number): ((order: Order, now: number) => boolean) | undefined {
-	const trigger = wf.json.nodes.find((n) => (n as { type?: string }).type === DATATRUCK_TRIGGER) as { parameters: Record<string, unknown> } | undefined;
+	const trigger = triggerOf(wf);
 	const event = trigger && eventSpec(String(trigger.parameters.event));
 	if (!event || !event.isLoad) return undefined;
 	if (event.kind === 'snapshot') {
-		const days = Number(trigger.parameters.createdWithinDays ?? CREATED_WITHIN_DAYS_DEFAULT);
+		const days = createdWithinDaysOf(wf);
 		return (order, now) => order.is_flagged === true && Date.parse(String(order.created_datetime)) >= now - days * DAY_MS;
 	}
 	// The day sets each trigger's late-entry window to its default, in scaled minutes (workflows.ts scaledPolls).
