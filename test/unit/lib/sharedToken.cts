@@ -236,3 +236,28 @@ export function tooManyShare(run: SharedTokenOutcome): number {
 export function repeatingSpans(windowMs: number, windows: number, offset: number, every: number, length: number): Array<{ from: number; until: number }> {
 	return Array.from({ length: Math.ceil(windows / every) }, (_, i) => ({ from: (offset + i * every) * windowMs, until: (offset + i * every + length) * windowMs }));
 }
+
+/**
+ * Issue 40's carrier day on one token, as bench/sharedTokenDay.cts runs it: the trigger polls on the main process
+ * (8 requests a window), a sync of `syncWindows` every `syncEvery` windows on the two workers in turn, a 3-window
+ * Check Compatibility every 60 on the half hour, another app on 4 a window; 540 windows.
+ */
+export function simulateCarrierDay(day: { windowMs: number; latencyMs: number; syncEvery: number; syncWindows: number; seed: number }): SharedTokenOutcome {
+	const { windowMs, latencyMs, syncEvery, syncWindows, seed } = day;
+	const jobs = (offset: number, every: number, length: number) => repeatingSpans(windowMs, CARRIER_DAY.windows, offset, every, length);
+	return simulateSharedToken({
+		limit: CARRIER_DAY.limit,
+		windowMs,
+		durationMs: CARRIER_DAY.windows * windowMs,
+		seed,
+		processes: [
+			{ periodMs: windowMs, requests: CARRIER_DAY.pollsPerWindow, concurrency: 4, latencyMs },
+			{ spans: jobs(0, 2 * syncEvery, syncWindows), latencyMs },
+			{ spans: jobs(syncEvery, 2 * syncEvery, syncWindows), latencyMs },
+			{ spans: jobs(30, 60, 3), latencyMs },
+		],
+		otherApp: { perWindow: 4 },
+	});
+}
+
+export const CARRIER_DAY = { limit: 20, windows: 540, pollsPerWindow: 8 } as const;

@@ -59,8 +59,9 @@
  *   429 became 2.05 % at the day's 3 s window, 4.59 % became 3.02 % and 3.01 % became 2.14 % at
  *   Datatruck's minute (answers in 150 ms and in 8 s), with 4 % more requests through; the 429s in
  *   the windows after a job started went from 195 to 93 (seed 1). A process back alone has the whole
- *   token within 6-7 windows (4 to 23 before, by how long it had shared). Issue 40's real day: 2.79 %
- *   (3.18 % and 3.54 % before), more requests through (9,413; 9,090 and 8,057).
+ *   token within 6-7 windows (4 to 23 before, by how long it had shared). Issue 40's real day, its sync
+ *   then every 20 scaled minutes: 2.79 % (3.18 % and 3.54 % before), more requests through (9,413; 9,090
+ *   and 8,057). The days since: docs/carrier-day.md, defect 3.
  * - Rate-limit headers, if Datatruck ever sends them, cap the share at the limit they state.
  *
  * Chosen on the simulation of test/unit/adaptiveShare.test.cts and the queue-mode test: see
