@@ -79,9 +79,10 @@ async function sample(run: Running, minute: number, withStaticData: boolean): Pr
 		if (heap && pids[name] !== undefined) [heapUsed[name], heapTotal[name]] = [heap.used, heap.total];
 		if (heap?.external !== undefined && pids[name] !== undefined) external[name] = heap.external;
 	}
-	for (const wf of run.workflows) staticData[wf.role] = await staticDataBytes(run.session, wf.id);
+	const staticDataResting: Record<string, number> = {};
+	for (const wf of run.workflows) ({ bytes: staticData[wf.role], resting: staticDataResting[wf.role] } = await staticDataBytes(run.session, wf.id));
 	const remembered = rememberedRecords(run.services.sb.data.orders, run.workflows, run.plan.length.minuteMs);
-	return { at: Date.now(), minute, rss, pids, staticData, heapUsed, heapTotal, external, remembered };
+	return { at: Date.now(), minute, rss, pids, staticData, staticDataResting, heapUsed, heapTotal, external, remembered };
 }
 
 /** Which worker runs an execution, from the workers' logs ("Worker started execution 12"). */

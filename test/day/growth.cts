@@ -141,22 +141,24 @@ export function growthAtFixedCount(points: Array<{ t: number; r: number; y: numb
  * must remember (growthAtFixedCount; its bytes per load where that count moves with time), any other workflow's raw
  * (the raw growth of every one beside it, for the report). After the day's last event a trigger still holds the last
  * events it saw while its window empties (its rule forgets only behind the newest event), so the samples of the
- * settling are left out.
+ * settling are left out. The check reads what each workflow keeps from read to read (`staticDataResting`, where the
+ * sample has it): a read of the flagged list in progress at a sample is no growth (docs/carrier-day.md, defect 12).
  */
 export function staticDataGrowth(samples: Sample[], minuteMs: number, lastEventMinute: number): { checked: Record<string, number>; raw: Record<string, number> } {
 	const withStatic = samples.filter((s) => Object.keys(s.staticData).length && s.minute <= lastEventMinute);
 	const raw = growthAfterFirstHour(withStatic, (s) => s.staticData, minuteMs, false);
+	const kept = (s: Sample) => s.staticDataResting ?? s.staticData;
 	const perRecord = growthAfterFirstHour(
 		withStatic,
-		(s) => Object.fromEntries(Object.entries(s.remembered ?? {}).map(([role, count]) => [role, (s.staticData[role] ?? 0) / Math.max(1, count)])),
+		(s) => Object.fromEntries(Object.entries(s.remembered ?? {}).map(([role, count]) => [role, (kept(s)[role] ?? 0) / Math.max(1, count)])),
 		minuteMs,
 		false,
 	);
-	const checked: Record<string, number> = { ...raw };
+	const checked: Record<string, number> = growthAfterFirstHour(withStatic, kept, minuteMs, false);
 	for (const role of Object.keys(perRecord)) {
-		const series = withStatic.filter((s) => s.remembered?.[role] !== undefined && s.staticData[role] !== undefined);
+		const series = withStatic.filter((s) => s.remembered?.[role] !== undefined && kept(s)[role] !== undefined);
 		const after = series.filter((s) => s.at >= series[0].at + 60 * minuteMs);
-		const atFixedCount = growthAtFixedCount(after.map((s) => ({ t: s.at, r: s.remembered?.[role] ?? 0, y: s.staticData[role] })));
+		const atFixedCount = growthAtFixedCount(after.map((s) => ({ t: s.at, r: s.remembered?.[role] ?? 0, y: kept(s)[role] })));
 		checked[role] = atFixedCount ?? perRecord[role];
 	}
 	return { checked, raw };

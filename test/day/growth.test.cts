@@ -1,6 +1,7 @@
 import { growthAfterFirstHour, growthAtFixedCount, rememberedRecords, staticDataGrowth, trendGrowth } from './growth.cts';
 import type { Order } from '../sandbox/index.cts';
-import { heapFromMetrics, type Sample } from './record.cts';
+import { heapFromMetrics, restingStaticData, type Sample } from './record.cts';
+import { STATE_FIELD } from '../../nodes/DatatruckTrigger/state';
 import type { DayWorkflow } from './workflows.cts';
 import { DATATRUCK_TRIGGER } from '../e2e/lib/workflow.cts';
 
@@ -77,6 +78,33 @@ describe('what a trigger must remember', () => {
 		// After the day's last event the window empties while the trigger still holds its newest events: not read.
 		const settling = [...series, { ...series[540], at: 541 * MINUTE, minute: 541, remembered: { pickedUp: 0 } }];
 		expect(staticDataGrowth(settling, MINUTE, 540).checked.pickedUp).toBeCloseTo(growth.checked.pickedUp, 5);
+	});
+
+	test("a trigger's read in progress at the day's last samples is no growth: the check reads what the trigger keeps from read to read (seed 385397, session 16)", () => {
+		// Load Flagged keeps 250 bytes and 6 a flagged load; in the last 40 scaled minutes a read in progress holds as much again.
+		const reading = (minute: number) => minute >= 500;
+		const series = samples(540, (minute) => ({ alertFlagged: 250 + 6 * 30 + (reading(minute) ? 250 : 0) })).map((s) => ({
+			...s,
+			staticDataResting: { alertFlagged: 250 + 6 * 30 },
+			remembered: { alertFlagged: 30 },
+		}));
+		const growth = staticDataGrowth(series, MINUTE, 540);
+		expect(growth.raw.alertFlagged).toBeGreaterThan(0.1);
+		expect(growth.checked.alertFlagged).toBeCloseTo(0, 5);
+		// Without the resting bytes (a record from before session 16), the raw bytes are read as before.
+		const before = staticDataGrowth(series.map(({ staticDataResting: _resting, ...s }) => s), MINUTE, 540);
+		expect(before.checked.alertFlagged).toBeGreaterThan(0.1);
+	});
+
+	test('restingStaticData leaves out the read in progress of each Datatruck Trigger, and nothing else', () => {
+		const staticData = {
+			'node:Load Flagged': { [STATE_FIELD]: { version: 1, key: 'k', flagged: [1, 2], missed: [3], pass: [1, 4], scan: { from: 5, page: 2 } }, other: 1 },
+			'node:Sync': { cursor: 7 },
+		};
+		expect(restingStaticData(staticData)).toEqual({
+			'node:Load Flagged': { [STATE_FIELD]: { version: 1, key: 'k', flagged: [1, 2], missed: [3], pass: [] }, other: 1 },
+			'node:Sync': { cursor: 7 },
+		});
 	});
 
 	// Session 11's full day: New Load kept 294 fixed bytes and about 22 a load, 10-12 loads most of the day and fewer

@@ -9,6 +9,7 @@ import type { Session } from '../e2e/lib/n8n.cts';
 import type { ExecutionRun } from '../e2e/lib/output.cts';
 import { httpJson } from '../../scripts/n8n-runtime.cjs';
 import type { DayWorkflow } from './workflows.cts';
+import { STATE_FIELD } from '../../nodes/DatatruckTrigger/state';
 
 export interface DayExecution {
 	id: string;
@@ -204,6 +205,8 @@ export interface Sample {
 	pids: Record<string, number>;
 	/** Bytes of each workflow's static data as n8n stores it (JSON), by role. */
 	staticData: Record<string, number>;
+	/** The same without the read a trigger has in progress (restingStaticData): what it keeps from read to read. */
+	staticDataResting?: Record<string, number>;
 	/** With the static data: each process's V8 heap in use and committed (bytes), by the same names as `rss` (heapOf). */
 	heapUsed?: Record<string, number>;
 	heapTotal?: Record<string, number>;
@@ -213,8 +216,26 @@ export interface Sample {
 	remembered?: Record<string, number>;
 }
 
-/** Bytes of a workflow's static data, as the editor's API returns the workflow. */
-export async function staticDataBytes(session: Session, workflowId: string): Promise<number> {
+/** Bytes of a workflow's static data, as the editor's API returns the workflow, and of what it keeps at rest. */
+export async function staticDataBytes(session: Session, workflowId: string): Promise<{ bytes: number; resting: number }> {
 	const { data } = await patientRest(session, `/workflows/${workflowId}`);
-	return JSON.stringify(data.staticData ?? {}).length;
+	const staticData = (data.staticData ?? {}) as Record<string, unknown>;
+	return { bytes: JSON.stringify(staticData).length, resting: JSON.stringify(restingStaticData(staticData)).length };
+}
+
+/**
+ * A workflow's static data without the read each Datatruck Trigger has in progress: the loads Load Flagged's read has
+ * found so far (`pass`) and where it goes on (`scan`). A read of the flagged list takes several polls on a busy
+ * token, and between them the trigger keeps what it found beside the last complete read's list, until the read
+ * ends; samples that fell in a read read half as much again (docs/carrier-day.md, defect 12).
+ */
+export function restingStaticData(staticData: Record<string, unknown>): Record<string, unknown> {
+	return Object.fromEntries(
+		Object.entries(staticData).map(([node, data]) => {
+			const state = (data as Record<string, unknown> | null)?.[STATE_FIELD] as Record<string, unknown> | undefined;
+			if (!state || typeof state !== 'object') return [node, data];
+			const { scan: _scan, ...kept } = state;
+			return [node, { ...(data as object), [STATE_FIELD]: { ...kept, pass: [] } }];
+		}),
+	);
 }
