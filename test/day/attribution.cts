@@ -18,12 +18,18 @@ export type Sender = WorkflowRole | 'otherApp';
 
 type Entry = Pick<RequestLogEntry, 'path' | 'query' | 'method'> & { host?: string };
 
-function filterColumns(query: Entry['query']): string[] {
+/** The conditions of a request's `filter`, none where it holds no JSON list. */
+function filterOf(query: Entry['query']): Array<{ column: string; contains: string; value?: unknown }> {
 	try {
-		return (JSON.parse(String(query.filter ?? '[]')) as Array<{ column: string; contains: string }>).map((c) => `${c.column}:${c.contains}`);
+		const filter: unknown = JSON.parse(String(query.filter ?? '[]'));
+		return Array.isArray(filter) ? filter : [];
 	} catch {
 		return [];
 	}
+}
+
+function filterColumns(query: Entry['query']): string[] {
+	return filterOf(query).map((c) => `${c.column}:${c.contains}`);
 }
 
 function loadListSender(query: Entry['query']): Sender {
@@ -63,9 +69,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function flaggedReads(log: Array<Entry & Pick<RequestLogEntry, 'at' | 'status'>>, createdWithinDays: number): Array<readonly [number, number]> {
 	const polls = log.filter((e) => senderOf(e) === 'alertFlagged').sort((a, b) => a.at - b.at);
 	const bound = (e: (typeof polls)[number]) => {
-		const after = (JSON.parse(String(e.query.filter ?? '[]')) as Array<{ column: string; contains: string; value: unknown }>).find(
-			(c) => c.column === 'created_datetime' && c.contains === 'after',
-		);
+		const after = filterOf(e.query).find((c) => c.column === 'created_datetime' && c.contains === 'after');
 		return after ? Date.parse(String(after.value)) : NaN;
 	};
 	const startsRead = (e: (typeof polls)[number]) => bound(e) <= e.at - (createdWithinDays - 1) * DAY_MS;

@@ -94,7 +94,7 @@ function triggerChecks(input: DayInput, verdict: Verdict): Check[] {
 			pass: want.size > 0 && missed.length === 0 && duplicated.length === 0 && extra.length === 0,
 			detail:
 				`${want.size} events in Datatruck, ${emitted.size} emitted; missed ${JSON.stringify(missed)}, twice ${JSON.stringify(duplicated)}, not an event of the day ${JSON.stringify(extra)}` +
-				(may.size ? `; flagged only while no poll could see it, not counted: ${JSON.stringify([...may])}` : ''),
+				(may.size ? `; flagged only while no complete read of the flagged list fell inside the flag, not counted: ${JSON.stringify([...may])}` : ''),
 		});
 	}
 	return checks;

@@ -237,6 +237,9 @@ export function repeatingSpans(windowMs: number, windows: number, offset: number
 	return Array.from({ length: Math.ceil(windows / every) }, (_, i) => ({ from: (offset + i * every) * windowMs, until: (offset + i * every + length) * windowMs }));
 }
 
+/** The token, length and trigger polls of simulateCarrierDay's day. */
+export const CARRIER_DAY = { limit: 20, windows: 540, pollsPerWindow: 8 } as const;
+
 /**
  * Issue 40's carrier day on one token, as bench/sharedTokenDay.cts runs it: the trigger polls on the main process
  * (8 requests a window), a sync of `syncWindows` every `syncEvery` windows on the two workers in turn, a 3-window
@@ -259,5 +262,3 @@ export function simulateCarrierDay(day: { windowMs: number; latencyMs: number; s
 		otherApp: { perWindow: 4 },
 	});
 }
-
-export const CARRIER_DAY = { limit: 20, windows: 540, pollsPerWindow: 8 } as const;
