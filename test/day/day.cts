@@ -17,6 +17,8 @@ import { REGENERATED_TOKEN, type DayServices } from './services.cts';
 import { TRIGGER_ROLES, type DayWorkflow } from './workflows.cts';
 
 export interface Running {
+	/** The real moment of the day's minute 0, which the schedules were set from (plannedDayStart). */
+	dayStart: number;
 	plan: DayPlan;
 	services: DayServices;
 	queue: QueueMode & { startWorker(): Promise<QueueMode['workers'][number]> };
@@ -143,8 +145,10 @@ export async function runDay(run: Running): Promise<DayRecord> {
 	const samples: Sample[] = [];
 	let workerKill: WorkerKill | undefined;
 	let credentialUpdatedAt: number | undefined;
+	const { dayStart } = run;
+	if (Date.now() > dayStart) say(`the day starts ${Date.now() - dayStart} ms after its planned minute 0, which the schedules were set from`);
+	await sleep(dayStart - Date.now());
 	otherApp.start();
-	const dayStart = Date.now();
 	say(`the day starts: ${minutes} scaled minutes of ${minuteMs} ms`);
 	// A minute that starts late (the worker kill waits for the execution it aims at) moves the rest of the day on with
 	// it, so that the minutes after it keep their pace. Caught up at once, their events and faults came in a burst no

@@ -38,6 +38,14 @@ export interface DayPlan {
 	 * at once, and the token was full from the first to the end of the day (docs/carrier-day.md, defect 3).
 	 */
 	syncEveryMinutes: number;
+	/**
+	 * The scaled minutes of the sync's first run and of Check Compatibility's hourly one. The full day's sync runs on
+	 * its hours and Check Compatibility on the half hours, as a carrier sets two hourly jobs. In the short day the sync
+	 * runs at 2, 12 and 22: into the outage (5-10), through the release (12-17), and after the worker kill (20), not
+	 * at it: the kill is aimed at one execution. Check Compatibility once, at 14, in the release it is there to find.
+	 */
+	syncAtMinute: number;
+	compatibilityAtMinute: number;
 	/** Loads Datatruck holds when the day starts. */
 	loadsAtStart: number;
 }
@@ -107,6 +115,8 @@ export function planDay(seed: number, length: DayLength, short: boolean): DayPla
 		faults,
 		otherAppShare: short ? 0 : 0.2,
 		syncEveryMinutes: short ? 10 : 60,
+		syncAtMinute: short ? 2 : 0,
+		compatibilityAtMinute: short ? 14 : 30,
 		loadsAtStart: short ? 400 : 1200,
 	};
 }

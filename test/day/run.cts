@@ -11,20 +11,23 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildAndPack } from '../../scripts/pack.cjs';
 import { waitFor } from '../e2e/lib/executions.cts';
-import { saveAndPublish } from '../e2e/lib/publish.cts';
+import { publishWorkflows, saveCredentials } from '../e2e/lib/publish.cts';
 import { sessionOf, startQueueMode } from '../queue/lib/queue.cts';
 import { API_PREFIX } from '../sandbox/index.cts';
 import { runDay, type Running } from './day.cts';
 import { planDay } from './plan.cts';
-import { FULL_DAY, SHORT_DAY } from './scale.cts';
+import { FULL_DAY, plannedDayStart, SHORT_DAY } from './scale.cts';
 import { startServices } from './services.cts';
-import { dayCredentials, dayWorkflows, RATECON_IMAP } from './workflows.cts';
+import { dayCredentials, dayWorkflows, RATECON_IMAP, scheduledDayWorkflows } from './workflows.cts';
 import { judgeDay } from './checks.cts';
 import { writeReport } from './report.cts';
 
 const ROOT = resolve(__dirname, '../..');
 export const DAY_DIR = resolve(ROOT, '.cache/day');
 const say = (msg: string) => process.stdout.write(`[day] ${msg}\n`);
+
+/** Scaled minutes from planning the day's minute 0 to it: time to publish the two scheduled workflows. */
+const SCHEDULES_LEAD_MINUTES = 2;
 
 async function main(): Promise<number> {
 	const short = process.argv.includes('--short');
@@ -64,7 +67,7 @@ async function main(): Promise<number> {
 			},
 		} as never)) as Running['queue'];
 		const session = sessionOf(queue);
-		const workflows = dayWorkflows({ minuteMs, syncEveryMinutes: plan.syncEveryMinutes, slackUrl: `${services.slack.url}/services/day/alerts` });
+		const workflows = dayWorkflows({ minuteMs, slackUrl: `${services.slack.url}/services/day/alerts` });
 		const credentials = dayCredentials(
 			{ origin: services.sb.origin, token: services.sb.token },
 			minuteMs,
@@ -72,14 +75,21 @@ async function main(): Promise<number> {
 			services.loads.credential(RATECON_IMAP.id, RATECON_IMAP.name),
 			services.smtp.credential('dtExampleSmtp001', 'SMTP account'),
 		);
-		const ids = await saveAndPublish(session, credentials, workflows.map((wf) => wf.json));
+		const credentialIds = await saveCredentials(session, credentials);
+		const ids = await publishWorkflows(session, credentialIds, workflows.map((wf) => wf.json));
 		const credentialId = (await session.rest('GET', '/credentials')).data.find((c: { name: string }) => c.name === credentials[0].name).id;
-		const published = workflows.map((wf) => ({ ...wf, id: ids.get(wf.json.id)! }));
-		say(`published ${published.length} workflows: ${published.map((wf) => wf.name).join('; ')}`);
 		await waitFor('both mailboxes to be watched (IMAP IDLE)', () => (services.repairs.waitingForMail() && services.loads.waitingForMail() ? true : undefined), 120_000);
 		await waitFor('every trigger\'s activation poll', () => (services.sb.log.filter((e) => e.path === `${API_PREFIX}/orders/`).length >= 4 ? true : undefined), 120_000);
+		// The scheduled workflows last, timed from the day's minute 0, once n8n is ready: their runs fall at the same
+		// minutes of every replay, and none beside the triggers' activation polls.
+		const dayStart = plannedDayStart(Date.now(), SCHEDULES_LEAD_MINUTES * minuteMs, minuteMs);
+		const scheduled = scheduledDayWorkflows({ minuteMs, dayStart, plan });
+		for (const [asked, id] of await publishWorkflows(session, credentialIds, scheduled.map((wf) => wf.json))) ids.set(asked, id);
+		const published = [...workflows, ...scheduled].map((wf) => ({ ...wf, id: ids.get(wf.json.id)! }));
+		say(`published ${published.length} workflows: ${published.map((wf) => wf.name).join('; ')}; the sync from minute ${plan.syncAtMinute} every ${plan.syncEveryMinutes}, Check Compatibility from minute ${plan.compatibilityAtMinute} every 60`);
 		const webhookPath = (published.find((wf) => wf.role === 'repairWebhook')!.json.nodes[0] as { parameters: { path: string } }).parameters.path;
 		const record = await runDay({
+			dayStart,
 			plan,
 			services,
 			queue,

@@ -29,19 +29,38 @@ export function pollTickAtOrBefore(at: number, minuteMs: number): number {
 	return Math.floor(at / minuteMs) * minuteMs;
 }
 
+/** How long after a scaled minute starts its trigger polls fire: that minute's dispatcher moves are in Datatruck by then. */
+export const POLLS_AFTER_MINUTE_START_MS = 1000;
+
 /**
- * A Schedule Trigger rule firing every `scaledMinutes`, as a cron with seconds: n8n's seconds interval is a cron
- * step (`*\/24`), which restarts at each real minute (0, 24, 48, 0 s: one gap of 12 s), so the period must divide
- * the real minute, or be whole real minutes. `offsetMinutes` moves a period of whole real minutes off the others
- * (two hourly jobs, one on the hour and one on the half hour, as a carrier would set them).
+ * The real moment of the day's minute 0: the first whole second at least `leadMs` from `now` that lies
+ * POLLS_AFTER_MINUTE_START_MS before a poll tick (the polls fire at every `minuteMs` of the real clock). The
+ * schedules are set from it (scheduleEvery), so that a seed replays where the sync and Check Compatibility fall
+ * among the day's events and faults: started whenever n8n was ready, the hourly sync fell anywhere in the first
+ * 60 scaled minutes and every run after it moved too, and the same seed read 3.04 % and 7.92 % of 429s in two
+ * short days (docs/carrier-day.md, "The short day in CI").
  */
-export function scheduleEvery(scaledMinutes: number, minuteMs: number, offsetMinutes = 0): Record<string, unknown> {
+export function plannedDayStart(now: number, leadMs: number, minuteMs: number): number {
+	return Math.ceil((now + leadMs + POLLS_AFTER_MINUTE_START_MS) / minuteMs) * minuteMs - POLLS_AFTER_MINUTE_START_MS;
+}
+
+/**
+ * A Schedule Trigger rule firing at the day's scaled minute `atMinute` and every `scaledMinutes` from there, as a
+ * cron with seconds: n8n's seconds interval is a cron step (`*\/24`), which restarts at each real minute (0, 24,
+ * 48, 0 s: one gap of 12 s), so the period must divide the real minute (a list of seconds), or the real hour (a
+ * step of minutes). The minutes field is the instance's clock: its time zone must be whole hours off UTC, as
+ * n8n's default (America/New_York) is.
+ */
+export function scheduleEvery(scaledMinutes: number, minuteMs: number, from: { dayStart: number; atMinute: number }): Record<string, unknown> {
 	const seconds = (scaledMinutes * minuteMs) / 1000;
-	const offset = (offsetMinutes * minuteMs) / 1000;
+	const first = (from.dayStart + from.atMinute * minuteMs) / 1000;
+	if (!Number.isInteger(seconds) || !Number.isInteger(first)) throw new Error(`every ${scaledMinutes} scaled minutes from ${first} s does not fall on whole seconds`);
+	const phase = ((first % seconds) + seconds) % seconds;
 	let expression: string;
-	if (seconds < 60 && 60 % seconds === 0 && offset === 0) expression = `*/${seconds} * * * * *`;
-	else if (seconds % 60 === 0 && 60 % (seconds / 60) === 0 && Number.isInteger(offset) && offset < seconds) {
-		expression = `${offset % 60} ${Math.floor(offset / 60)}-59/${seconds / 60} * * * *`;
-	} else throw new Error(`every ${scaledMinutes} scaled minutes (${seconds} s, offset ${offset} s) does not divide the real minute or hour`);
+	if (seconds < 60 && 60 % seconds === 0) {
+		expression = `${Array.from({ length: 60 / seconds }, (_, i) => phase + i * seconds).join(',')} * * * * *`;
+	} else if (seconds % 60 === 0 && 3600 % seconds === 0) {
+		expression = `${phase % 60} ${Math.floor(phase / 60)}-59/${seconds / 60} * * * *`;
+	} else throw new Error(`every ${scaledMinutes} scaled minutes (${seconds} s) does not divide the real minute or hour`);
 	return { rule: { interval: [{ field: 'cronExpression', expression }] } };
 }

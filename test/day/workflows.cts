@@ -11,6 +11,7 @@ import { example } from '../e2e/lib/examples.cts';
 import type { CredentialImport, WorkflowJson } from '../e2e/lib/n8n.cts';
 import { DATATRUCK, DATATRUCK_TRIGGER, type CredentialRef } from '../e2e/lib/workflow.cts';
 import { eventSpec } from '../../nodes/DatatruckTrigger/events';
+import type { DayPlan } from './plan.cts';
 import { pollEveryScaledMinute, scheduleEvery } from './scale.cts';
 
 /** The credential every Datatruck node of the examples names: the day's one token. */
@@ -120,9 +121,15 @@ function scheduled(id: string, name: string, rule: Record<string, unknown>, step
 
 export interface DayEndpoints {
 	minuteMs: number;
-	syncEveryMinutes: number;
 	/** The webhook catcher standing in for Slack. */
 	slackUrl: string;
+}
+
+/** When the scheduled workflows run: set from the day's minute 0 (plannedDayStart), known once n8n is ready. */
+export interface DaySchedules {
+	minuteMs: number;
+	dayStart: number;
+	plan: Pick<DayPlan, 'syncEveryMinutes' | 'syncAtMinute' | 'compatibilityAtMinute'>;
 }
 
 export function dayWorkflows(to: DayEndpoints): DayWorkflow[] {
@@ -135,19 +142,6 @@ export function dayWorkflows(to: DayEndpoints): DayWorkflow[] {
 	const rateCon = example('create-load-from-rate-confirmation.json');
 	for (const n of nodesOf(rateCon)) if (n.credentials?.imap) n.credentials.imap = RATECON_IMAP;
 	const weekly = example('weekly-dispatcher-board-report.json');
-	const sync = scheduled('daySyncLoads0001', 'Day: sync every load', scheduleEvery(to.syncEveryMinutes, minuteMs), [
-		{ name: 'All loads', parameters: { resource: 'load', operation: 'getMany', returnAll: true, filters: {}, options: {} } },
-		{
-			name: 'Loads table',
-			type: 'n8n-nodes-base.code',
-			typeVersion: 2,
-			parameters: { mode: 'runOnceForAllItems', jsCode: 'const ids = $input.all().map((item) => item.json.id);\nreturn [{ json: { count: ids.length, ids } }];' },
-		},
-	]);
-	// On the half hour, off the sync's hour.
-	const compatibility = scheduled('dayCompatCheck01', 'Day: check compatibility hourly', scheduleEvery(60, minuteMs, 30), [
-		{ name: 'Check Compatibility', parameters: { resource: 'connection', operation: 'checkCompatibility' } },
-	]);
 	return [
 		{ role: 'alertFlagged', name: 'Alert on flagged loads', file: 'alert-on-flagged-loads.json', recordNode: triggerName(alert), json: alert },
 		{ role: 'podEmail', name: 'Email proof of delivery', file: 'email-proof-of-delivery.json', recordNode: triggerName(pod), json: pod },
@@ -157,6 +151,26 @@ export function dayWorkflows(to: DayEndpoints): DayWorkflow[] {
 		{ role: 'weeklyReport', name: 'Weekly dispatcher board report', file: 'weekly-dispatcher-board-report.json', recordNode: 'Dispatcher board, last week', json: weekly },
 		{ role: 'newLoad', name: 'New loads', recordNode: 'Datatruck Trigger', json: triggerOnly('dayTriggerNewLd1', 'Day: new loads', 'newLoad', minuteMs) },
 		{ role: 'pickedUp', name: 'Loads picked up', recordNode: 'Datatruck Trigger', json: triggerOnly('dayTriggerPickd1', 'Day: loads picked up', 'loadPickedUp', minuteMs) },
+	];
+}
+
+/** The sync (Load › Get Many, Return All, into a table of ids) and the hourly Check Compatibility. */
+export function scheduledDayWorkflows(at: DaySchedules): DayWorkflow[] {
+	const { minuteMs, dayStart, plan } = at;
+	const every = (scaledMinutes: number, atMinute: number) => scheduleEvery(scaledMinutes, minuteMs, { dayStart, atMinute });
+	const sync = scheduled('daySyncLoads0001', 'Day: sync every load', every(plan.syncEveryMinutes, plan.syncAtMinute), [
+		{ name: 'All loads', parameters: { resource: 'load', operation: 'getMany', returnAll: true, filters: {}, options: {} } },
+		{
+			name: 'Loads table',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			parameters: { mode: 'runOnceForAllItems', jsCode: 'const ids = $input.all().map((item) => item.json.id);\nreturn [{ json: { count: ids.length, ids } }];' },
+		},
+	]);
+	const compatibility = scheduled('dayCompatCheck01', 'Day: check compatibility hourly', every(60, plan.compatibilityAtMinute), [
+		{ name: 'Check Compatibility', parameters: { resource: 'connection', operation: 'checkCompatibility' } },
+	]);
+	return [
 		{ role: 'sync', name: 'Sync of every load', recordNode: 'Loads table', json: sync },
 		{ role: 'compatibility', name: 'Check Compatibility hourly', recordNode: 'Check Compatibility', json: compatibility },
 	];

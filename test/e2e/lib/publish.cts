@@ -14,8 +14,18 @@ type NodeCredentials = Record<string, { id: string; name: string }>;
 
 /** Saves `credentials` and `workflows` and publishes the workflows; resolves with each workflow's id by the id it asked for. */
 export async function saveAndPublish(session: Session, credentials: CredentialImport[], workflows: WorkflowJson[]): Promise<Map<string, string>> {
+	return publishWorkflows(session, await saveCredentials(session, credentials), workflows);
+}
+
+/** Saves each credential; the ids n8n gave them, keyed by the ids the workflows name. */
+export async function saveCredentials(session: Session, credentials: CredentialImport[]): Promise<Map<string, string>> {
 	const credentialIds = new Map<string, string>();
 	for (const credential of credentials) credentialIds.set(credential.id, await saveCredential((...args) => session.rest(...args), credential));
+	return credentialIds;
+}
+
+/** Saves and publishes each workflow with its credentials saved before (saveCredentials); n8n's ids by the workflows' own. */
+export async function publishWorkflows(session: Session, credentialIds: Map<string, string>, workflows: WorkflowJson[]): Promise<Map<string, string>> {
 	const workflowIds = new Map<string, string>();
 	for (const wf of workflows) {
 		const { data: saved } = await session.rest('POST', '/workflows', { ...withCredentials(wf, credentialIds), active: false });
