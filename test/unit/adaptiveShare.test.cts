@@ -195,13 +195,16 @@ describe('K n8n processes on one token (queue-mode workers), simulated clock', (
 			}
 		});
 
-		test('the hourly day (bench/sharedTokenDay.cts), answers in 50 ms: at most 2 % answered 429 over four seeds (1.88 % in session 15), the polls served', () => {
-			const runs = [1, 2, 3, 4].map((seed) => simulateCarrierDay({ windowMs: 3000, latencyMs: 50, syncEvery: 60, syncWindows: 22, seed }));
+		test.each([
+			[50, 1.7],
+			[150, 2.1],
+		])('the hourly day (bench/sharedTokenDay.cts), answers in %i ms: at most %s % answered 429 over four seeds, the polls served (1.57 % and 2.03 %; 1.88 % and 2.29 % before the first 429 held a fresh process)', (latencyMs, most) => {
+			const runs = [1, 2, 3, 4].map((seed) => simulateCarrierDay({ windowMs: 3000, latencyMs, syncEvery: 60, syncWindows: 22, seed }));
 			for (const run of runs) {
 				expect(run.processes.map((p) => p.failed)).toEqual([0, 0, 0, 0]);
 				expect(run.processes[0].admitted.length).toBeGreaterThan(0.95 * CARRIER_DAY.pollsPerWindow * CARRIER_DAY.windows);
 			}
-			expect(runs.reduce((sum, run) => sum + tooManyShare(run), 0) / runs.length).toBeLessThan(0.02);
+			expect((100 * runs.reduce((sum, run) => sum + tooManyShare(run), 0)) / runs.length).toBeLessThan(most);
 		});
 
 		test.each([30, 300])('a process back alone after a quiet spell, having shared the token for %i windows, has it whole again within 7 windows (4 to 23 before)', (sharedFor) => {
@@ -294,9 +297,25 @@ describe('the limiter and the share', () => {
 		limiter.tooManyRequests(1000, 1000);
 		// No measure of its part yet: the whole share counts as the part, less 15 % × 20 ÷ 20.
 		expect(limiter.share.current()).toBeCloseTo(LIMIT * (1 - AdaptiveShare.CUT));
-		clock = 2000;
+		// Once the first 429's window is over (next test), the cut share paces the requests.
+		clock = W + 2000;
 		limiter.start()();
-		expect(limiter.nextStart()).toBe(2000 + W / Math.floor(LIMIT * (1 - AdaptiveShare.CUT)));
+		expect(limiter.nextStart()).toBe(W + 2000 + W / Math.floor(LIMIT * (1 - AdaptiveShare.CUT)));
+	});
+
+	test('the first 429 a process meets holds it, for a window, to the requests it has in the window; then the cut share', () => {
+		let clock = 0;
+		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
+		for (let i = 0; i < 5; i++) limiter.start()();
+		clock = 500;
+		limiter.tooManyRequests(1000, 1000);
+		expect(limiter.share.allowed()).toBe(5);
+		// The next request waits for one of its own to leave the window, not for the others' slots.
+		expect(limiter.nextStart()).toBeGreaterThanOrEqual(W);
+		// A later 429 in that window does not renew the hold.
+		limiter.tooManyRequests(1000, 1000);
+		clock = 500 + W;
+		expect(limiter.share.allowed()).toBe(Math.floor(LIMIT * (1 - AdaptiveShare.CUT)));
 	});
 
 	/** A limiter that sent one request every `everyMs` until `untilMs`, then got a 429 half a second later. */
