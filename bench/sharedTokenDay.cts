@@ -6,10 +6,10 @@
  * each (the day since). Prints the share of the package's requests answered 429 and how much of what the polls
  * asked for got through, at the day's window (3 s) with answers in 400, 150 and 50 ms, and at Datatruck's minute
  * (answers in 8 s). The real days lie within what the three answer times read: 2.79-3.09 % (the sync every 20;
- * simulated 2.82 %, 3.82 % and 3.42 % at 400, 150 and 50 ms) and 2.01-2.22 % (hourly; 2.34 % with a rule tried in
- * session 16; simulated 1.25 %, 2.29 % and 1.88 %): a rule that helps at one answer time only may not help the day.
- * docs/carrier-day.md, defect 3, compares the probe rules tried on the first (session 14) and the two days (15,
- * 16).
+ * simulated 2.82 %, 3.82 % and 3.42 % at 400, 150 and 50 ms) and 1.98-2.34 % (hourly, sessions 15-17; simulated
+ * 1.25 %, 2.29 % and 1.88 %); with the first 429 holding a fresh process (session 17), 1.72 % (simulated 1.33 %,
+ * 2.03 % and 1.57 %): a rule that helps at one answer time only may not help the day. docs/carrier-day.md, defect 3,
+ * compares the rules tried on the first (session 14) and the hourly days (15-17).
  *
  *   TS_NODE_TRANSPILE_ONLY=1 TS_NODE_PROJECT=tsconfig.test.json node -r ts-node/register bench/sharedTokenDay.cts
  */
