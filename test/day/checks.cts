@@ -203,7 +203,7 @@ function rateConfirmationCheck(input: DayInput): Check {
 }
 
 function syncCheck(input: DayInput): Check {
-	const runs = (input.record.executions.sync ?? []).filter((e) => e.status === 'success' && e.startedAt > input.record.dayEnd);
+	const runs = (input.record.executions.sync ?? []).filter((e) => e.status === 'success' && e.startedAt > input.record.lastLoadChangeAt);
 	const last = runs[runs.length - 1];
 	const held = input.services.sb.data.orders.map((o) => o.id).sort((a, b) => a - b);
 	const ids = ((last?.records[0]?.ids as number[] | undefined) ?? []).map(Number).sort((a, b) => a - b);
@@ -211,7 +211,7 @@ function syncCheck(input: DayInput): Check {
 	return {
 		name: "the sync's last run holds exactly the loads Datatruck holds",
 		pass: last !== undefined && same,
-		detail: last ? `execution ${last.id}: ${ids.length} loads (${new Set(ids).size} distinct); Datatruck holds ${held.length}` : 'no sync run finished after the day',
+		detail: last ? `execution ${last.id}: ${ids.length} loads (${new Set(ids).size} distinct); Datatruck holds ${held.length}` : "no sync run started after the day's last change to the loads finished",
 	};
 }
 

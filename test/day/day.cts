@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { waitFor } from '../e2e/lib/executions.cts';
 import type { Session } from '../e2e/lib/n8n.cts';
 import type { QueueMode } from '../queue/lib/queue.cts';
+import { API_PREFIX } from '../sandbox/index.cts';
 import { Dispatchers, MailSenders, OtherApp, sleep } from './actors.cts';
 import { repairReference } from './mail.cts';
 import { FaultSwitch, regenerateToken, updateCredentialToken } from './faults.cts';
@@ -44,6 +45,11 @@ export interface WorkerKill {
 export interface DayRecord {
 	dayStart: number;
 	dayEnd: number;
+	/**
+	 * The last moment Datatruck's loads changed (a dispatcher's move, a load a workflow created or changed): the sync's
+	 * last run is checked from the first sync started after it.
+	 */
+	lastLoadChangeAt: number;
 	settledAt: number;
 	/** What had not settled when the day gave up waiting for it (settle): the checks say so, and the record is kept. */
 	unsettled?: string[];
@@ -200,22 +206,38 @@ export async function runDay(run: Running): Promise<DayRecord> {
 		say(`retried ${tokenRetries.retried.length} executions the old token failed after their trigger emitted${tokenRetries.refused.length ? `; n8n refused ${tokenRetries.refused.join(' | ')}` : ''}`);
 	}
 	say(`the day is over (its minutes started ${(lateMs / 1000).toFixed(1)} s later in all than planned): letting its work settle`);
-	const { settledAt, unsettled } = await settle(run, dayEnd);
+	const lastLoadChange = () => lastLoadChangeOf(run, dispatchers);
+	const { settledAt, unsettled } = await settle(run, dayEnd, lastLoadChange);
 	if (unsettled.length) say(`not settled: ${unsettled.join('; ')}`);
 	samples.push(await sample(run, minutes + 1, true));
+	const lastLoadChangeAt = lastLoadChange();
 	const executions: Record<string, DayExecution[]> = {};
-	// The checks read every trigger event, and of the sync only its runs after the day.
-	const wanted = (wf: DayWorkflow) => (startedAt: number) => (TRIGGER_ROLES as readonly string[]).includes(wf.role) || (wf.role === 'sync' && startedAt > dayEnd);
+	// The checks read every trigger event, and of the sync only its runs after the day's last change to the loads.
+	const wanted = (wf: DayWorkflow) => (startedAt: number) => (TRIGGER_ROLES as readonly string[]).includes(wf.role) || (wf.role === 'sync' && startedAt > lastLoadChangeAt);
 	for (const wf of run.workflows) executions[wf.role] = await readExecutions(run.session, wf, wf.id, wanted(wf));
-	return { dayStart, dayEnd, settledAt, ...(unsettled.length ? { unsettled } : {}), faults: faults.log, changes: dispatchers.changes, mails: mails.sent, samples, workerKill, executions, credentialUpdatedAt, tokenRetries };
+	return { dayStart, dayEnd, lastLoadChangeAt, settledAt, ...(unsettled.length ? { unsettled } : {}), faults: faults.log, changes: dispatchers.changes, mails: mails.sent, samples, workerKill, executions, credentialUpdatedAt, tokenRetries };
+}
+
+/** The last moment Datatruck's loads changed: a dispatcher's move, or a load a workflow created or changed. */
+function lastLoadChangeOf(run: Running, dispatchers: Dispatchers): number {
+	let last = run.dayStart;
+	for (const change of dispatchers.changes) last = Math.max(last, change.at);
+	for (const entry of run.services.sb.log) {
+		const writes = !['GET', 'HEAD', 'OPTIONS'].includes(entry.method) && entry.path.startsWith(`${API_PREFIX}/orders/`);
+		if (writes && entry.status >= 200 && entry.status < 300) last = Math.max(last, entry.at);
+	}
+	return last;
 }
 
 /**
- * Settled: a sync that started after the day's last change has finished, every trigger has polled at least three
- * scaled minutes since, and no execution of any day workflow is still running. A wait that runs out does not throw
- * the day away (half an hour of record): it is named in `unsettled`, and the checks fail on it.
+ * Settled: a sync that started after the day's last change to the loads has finished, every trigger has polled at
+ * least three scaled minutes since the day's end, and no execution of any day workflow is still running. A wait that
+ * runs out does not throw the day away (half an hour of record): it is named in `unsettled`, and the checks fail on it.
+ * The sync counts from the last change, not from the day's end: in the short day the loads last change at minute 18
+ * or so (the quiet around the worker kill), and its sync at 22 is that run; waiting for one after the day's end added
+ * the next period (10 scaled minutes) and the run to the short day, about 30 s of its 3 minutes.
  */
-async function settle(run: Running, dayEnd: number): Promise<{ settledAt: number; unsettled: string[] }> {
+async function settle(run: Running, dayEnd: number, lastLoadChange: () => number): Promise<{ settledAt: number; unsettled: string[] }> {
 	const { minuteMs } = run.plan.length;
 	const sync = run.workflows.find((wf) => wf.role === 'sync')!;
 	const unsettled: string[] = [];
@@ -223,8 +245,9 @@ async function settle(run: Running, dayEnd: number): Promise<{ settledAt: number
 		waitFor(what, probe, limitMs).catch((error: Error) => void unsettled.push(error.message));
 	// Syncs overlap late in a full day (each takes about as long as its interval on a full token): the first one after
 	// the day shares the token with the runs before it (seed 727112, session 14: not done after 210 s).
-	await waitOrNote('a sync started after the day ended', async () => {
-		const done = (await listExecutions(run.session, sync.id)).filter((e) => e.stoppedAt && Date.parse(e.startedAt ?? '') > dayEnd);
+	await waitOrNote("a sync started after the day's last change to the loads", async () => {
+		const after = lastLoadChange();
+		const done = (await listExecutions(run.session, sync.id)).filter((e) => e.stoppedAt && Date.parse(e.startedAt ?? '') > after);
 		return done.length ? true : undefined;
 	}, (2 * run.plan.syncEveryMinutes + 20) * minuteMs + 120_000);
 	await sleep(Math.max(0, dayEnd + 3 * minuteMs - Date.now()));

@@ -30,6 +30,10 @@ const say = (msg: string) => process.stdout.write(`[day] ${msg}\n`);
 const SCHEDULES_LEAD_MINUTES = 2;
 
 async function main(): Promise<number> {
+	// Where the short day's minutes go before its minute 0 (its whole run must fit in 3 minutes of CI), said at the start.
+	const started = Date.now();
+	const steps: string[] = [];
+	const step = (what: string) => steps.push(`${what} ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	const short = process.argv.includes('--short');
 	const seed = Number(process.env.DAY_SEED ?? Math.floor(Math.random() * 1_000_000));
 	const length = short ? SHORT_DAY : FULL_DAY;
@@ -48,6 +52,7 @@ async function main(): Promise<number> {
 	}
 	try {
 		const tarball = process.env.DAY_TARBALL ?? buildAndPack(resolve(DAY_DIR, 'pack'));
+		step('packed');
 		const { minuteMs } = length;
 		queue = (await startQueueMode({
 			tarball,
@@ -66,6 +71,7 @@ async function main(): Promise<number> {
 				...(process.env.DAY_N8N_LOG_LEVEL ? { N8N_LOG_LEVEL: process.env.DAY_N8N_LOG_LEVEL } : {}),
 			},
 		} as never)) as Running['queue'];
+		step('n8n ready');
 		const session = sessionOf(queue);
 		const workflows = dayWorkflows({ minuteMs, slackUrl: `${services.slack.url}/services/day/alerts` });
 		const credentials = dayCredentials(
@@ -77,15 +83,19 @@ async function main(): Promise<number> {
 		);
 		const credentialIds = await saveCredentials(session, credentials);
 		const ids = await publishWorkflows(session, credentialIds, workflows.map((wf) => wf.json));
+		step('published');
 		const credentialId = (await session.rest('GET', '/credentials')).data.find((c: { name: string }) => c.name === credentials[0].name).id;
 		await waitFor('both mailboxes to be watched (IMAP IDLE)', () => (services.repairs.waitingForMail() && services.loads.waitingForMail() ? true : undefined), 120_000);
+		step('mailboxes watched');
 		await waitFor('every trigger\'s activation poll', () => (services.sb.log.filter((e) => e.path === `${API_PREFIX}/orders/`).length >= 4 ? true : undefined), 120_000);
 		// The scheduled workflows last, timed from the day's minute 0, once n8n is ready: their runs fall at the same
 		// minutes of every replay, and none beside the triggers' activation polls.
+		step('triggers polled');
 		const dayStart = plannedDayStart(Date.now(), SCHEDULES_LEAD_MINUTES * minuteMs, minuteMs);
 		const scheduled = scheduledDayWorkflows({ minuteMs, dayStart, plan });
 		for (const [asked, id] of await publishWorkflows(session, credentialIds, scheduled.map((wf) => wf.json))) ids.set(asked, id);
 		const published = [...workflows, ...scheduled].map((wf) => ({ ...wf, id: ids.get(wf.json.id)! }));
+		say(`from the command: ${steps.join(', ')}; minute 0 at ${((dayStart - started) / 1000).toFixed(1)} s`);
 		say(`published ${published.length} workflows: ${published.map((wf) => wf.name).join('; ')}; the sync from minute ${plan.syncAtMinute} every ${plan.syncEveryMinutes}, Check Compatibility from minute ${plan.compatibilityAtMinute} every 60`);
 		const webhookPath = (published.find((wf) => wf.role === 'repairWebhook')!.json.nodes[0] as { parameters: { path: string } }).parameters.path;
 		const record = await runDay({
@@ -106,6 +116,7 @@ async function main(): Promise<number> {
 		const passed = verdict.checks.filter((c) => c.pass).length;
 		const failed = verdict.checks.length - passed;
 		for (const check of verdict.checks) say(`${check.pass ? 'PASS' : 'FAIL'} ${check.name}: ${check.detail}`);
+		say(`the verdict ${((Date.now() - started) / 1000).toFixed(1)} s from the command (the day settled at ${((record.settledAt - started) / 1000).toFixed(1)} s)`);
 		process.stdout.write(`day: ${passed} passed, ${failed} failed\n`);
 		return failed === 0 ? 0 : 1;
 	} finally {

@@ -12,7 +12,7 @@ export interface DayLength {
 	minutes: number;
 }
 
-export const SHORT_DAY: DayLength = { minuteMs: 3000, minutes: 26 };
+export const SHORT_DAY: DayLength = { minuteMs: 3000, minutes: 23 };
 /** Nine working hours: 27 minutes of real time, started and checked within the 30. */
 export const FULL_DAY: DayLength = { minuteMs: 3000, minutes: 540 };
 
