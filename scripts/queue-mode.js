@@ -165,14 +165,19 @@ async function startQueueMode({ tarball, workers = 2, credentials = [], workflow
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), `datatruck-${name}-`));
 	const started = [];
 	const stop = async () => {
-		for (const s of started.reverse()) {
+		const stopping = started.splice(0).reverse();
+		const stopOne = async (s) => {
 			try {
 				await s.stop();
 			} catch (error) {
-				say(`stopping ${s.name}: ${error.message}`);
+				say(`stopping ${s.name ?? 'a service'}: ${error.message}`);
 			}
-		}
-		started.length = 0;
+		};
+		// The workers take a few seconds each to shut down: together, then the main process, Postgres and Redis, which
+		// they use until then. With the main process stopped beside them, a worker waited out its whole grace.
+		const isWorker = (s) => /^n8n (added )?worker /.test(s.name ?? '');
+		await Promise.all(stopping.filter(isWorker).map(stopOne));
+		for (const s of stopping.filter((s) => !isWorker(s))) await stopOne(s);
 		fs.rmSync(dir, { recursive: true, force: true });
 	};
 	try {
