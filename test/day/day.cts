@@ -109,11 +109,16 @@ const KILL_MAIL = 900;
  */
 async function killWorkerMidCreate(run: Running, mails: MailSenders, minute: number): Promise<WorkerKill> {
 	const { sb } = run.services;
+	const mailbox = run.workflows.find((wf) => wf.role === 'repairMailbox')!;
+	// The mails before the quiet must have their executions first, or the kill mail's execution takes them too and the
+	// kill loses their replies: the Email Trigger notices new mail only while it waits in IDLE, up to 4 scaled minutes
+	// after its last fetch, and seed 1234's mails of minutes 16 and 17 came in one execution with the kill mail at 20.
+	await waitFor('the shop mailbox to have read every earlier mail', () => (run.services.repairs.unread() === 0 ? true : undefined), 60_000);
+	await waitFor('the earlier mails\' executions to end', async () => ((await listExecutions(run.session, mailbox.id)).some((e) => e.status === 'running' || e.status === 'new') ? undefined : true), 60_000);
 	const reference = repairReference(KILL_MAIL);
 	sb.injectFaults({ kind: 'hang', count: 1, match: { method: 'POST', path: '/work-orders/create/', body: reference }, afterHandling: true, hangMs: 120_000 });
 	await mails.send({ minute, kind: 'repairMail', index: KILL_MAIL }, true);
 	await waitFor('the work order of the kill mail in Datatruck', () => (sb.data.workOrders.some((w) => w.reference_number === reference) ? true : undefined), 120_000);
-	const mailbox = run.workflows.find((wf) => wf.role === 'repairMailbox')!;
 	const held = Date.now();
 	const execution = await waitFor('the mailbox execution that waits on the held create', async () => {
 		const running = (await listExecutions(run.session, mailbox.id)).filter((e) => e.status === 'running');

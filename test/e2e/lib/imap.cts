@@ -94,6 +94,12 @@ export class DovecotMailbox {
 			});
 	}
 
+	/** Mails not yet read by a client (still in the Maildir's new/, or in cur/ without the Seen flag). */
+	unread(): number {
+		const unseen = readdirSync(join(this.maildir, 'cur')).filter((name) => !/:2,[A-Z]*S/.test(name)).length;
+		return readdirSync(join(this.maildir, 'new')).length + unseen;
+	}
+
 	/** Delivers one raw RFC 5322 message (CRLF lines) as unread mail. */
 	deliver(raw: string): void {
 		const name = `${Date.now()}.e2e${++this.delivered}.${process.pid}`;
