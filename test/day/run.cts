@@ -88,9 +88,9 @@ async function main(): Promise<number> {
 		await waitFor('both mailboxes to be watched (IMAP IDLE)', () => (services.repairs.waitingForMail() && services.loads.waitingForMail() ? true : undefined), 120_000);
 		step('mailboxes watched');
 		await waitFor('every trigger\'s activation poll', () => (services.sb.log.filter((e) => e.path === `${API_PREFIX}/orders/`).length >= 4 ? true : undefined), 120_000);
+		step('triggers polled');
 		// The scheduled workflows last, timed from the day's minute 0, once n8n is ready: their runs fall at the same
 		// minutes of every replay, and none beside the triggers' activation polls.
-		step('triggers polled');
 		const dayStart = plannedDayStart(Date.now(), SCHEDULES_LEAD_MINUTES * minuteMs, minuteMs);
 		const scheduled = scheduledDayWorkflows({ minuteMs, dayStart, plan });
 		for (const [asked, id] of await publishWorkflows(session, credentialIds, scheduled.map((wf) => wf.json))) ids.set(asked, id);
