@@ -164,11 +164,15 @@ async function startQueueMode({ tarball, workers = 2, credentials = [], workflow
 	runtime.ensureRuntime();
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), `datatruck-${name}-`));
 	const started = [];
-	const stop = async () => {
+	/**
+	 * `n8nGraceMs` is how long each n8n process may take to shut down before it is killed (20 s by default, as n8n
+	 * finishes its running jobs): a run whose results are already read (the carrier day) gives 0.
+	 */
+	const stop = async ({ n8nGraceMs } = {}) => {
 		const stopping = started.splice(0).reverse();
 		const stopOne = async (s) => {
 			try {
-				await s.stop();
+				await s.stop(/^n8n /.test(s.name ?? '') ? n8nGraceMs : undefined);
 			} catch (error) {
 				say(`stopping ${s.name ?? 'a service'}: ${error.message}`);
 			}
@@ -236,7 +240,7 @@ async function startQueueMode({ tarball, workers = 2, credentials = [], workflow
 
 		// The main process migrates the database; workers start once it is ready, side by side.
 		const main = await runtime.startN8n(mainEnv, { readyTimeoutMs: 240000, newPortsIfTaken: true });
-		started.push({ name: 'n8n main', stop: () => main.stop() });
+		started.push({ name: 'n8n main', stop: (graceMs) => main.stop(graceMs) });
 		const workerEnvs = [];
 		for (let i = 1; i <= workers; i++) workerEnvs.push(await processEnv(`worker-${i}`));
 		const startWorkerIn = (workerEnv) =>
@@ -246,7 +250,7 @@ async function startQueueMode({ tarball, workers = 2, credentials = [], workflow
 		const workerProcs = [];
 		results.forEach((result, i) => {
 			if (result.status === 'fulfilled') {
-				started.push({ name: `n8n worker ${i + 1}`, stop: () => result.value.stop() });
+				started.push({ name: `n8n worker ${i + 1}`, stop: (graceMs) => result.value.stop(graceMs) });
 				workerProcs.push(result.value);
 			}
 		});
@@ -261,7 +265,7 @@ async function startQueueMode({ tarball, workers = 2, credentials = [], workflow
 		let added = 0;
 		const startWorker = async () => {
 			const worker = await startWorkerIn(await processEnv(`worker-added-${++added}`));
-			started.push({ name: `n8n added worker ${added}`, stop: () => worker.stop() });
+			started.push({ name: `n8n added worker ${added}`, stop: (graceMs) => worker.stop(graceMs) });
 			return worker;
 		};
 		return { dir, main, workers: workerProcs, cookie, redis, postgres: pg, stop, startWorker };

@@ -40,8 +40,7 @@ export async function startServices(plan: DayPlan): Promise<DayServices> {
 		repairs,
 		loads,
 		async stop() {
-			repairs.stop();
-			loads.stop();
+			await Promise.all([repairs.stop(), loads.stop()]);
 			await smtp.stop();
 			await slack.stop();
 			await sb.close();

@@ -105,7 +105,7 @@ describe('example "create loads from emailed rate confirmations" in a running n8
 	afterAll(async () => {
 		// The shared n8n runs on for other files: unpublish first, so that its trigger stops reconnecting.
 		if (wfId) await session.rest('POST', `/workflows/${wfId}/deactivate`, {}).catch(() => undefined);
-		mailbox.stop();
+		await mailbox.stop();
 		await sb?.close();
 	});
 

@@ -212,7 +212,7 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 	afterAll(async () => {
 		// The shared n8n runs on for other files: unpublish first, so that its trigger stops reconnecting.
 		for (const id of [wfId, webhookWfId].filter(Boolean)) await session.rest('POST', `/workflows/${id}/deactivate`, {}).catch(() => undefined);
-		mailbox.stop();
+		await mailbox.stop();
 		await smtp.stop();
 		await sb?.close();
 	});

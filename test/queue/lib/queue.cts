@@ -31,7 +31,8 @@ export interface QueueMode {
 	main: RunningProcess;
 	workers: RunningProcess[];
 	cookie: string;
-	stop(): Promise<void>;
+	/** `n8nGraceMs`: how long each n8n process may take to shut down before it is killed (20 s if not given). */
+	stop(options?: { n8nGraceMs?: number }): Promise<void>;
 }
 
 interface QueueModeModule {
