@@ -28,6 +28,8 @@ export interface Running {
 	credentialId: string;
 	credentialData: Record<string, unknown>;
 	webhookUrl: string;
+	/** Settled once both mailboxes' Email Triggers wait in IMAP IDLE: before then a mail is not read. */
+	mailboxesWatched: Promise<void>;
 }
 
 export interface WorkerKill {
@@ -115,6 +117,7 @@ async function killWorkerMidCreate(run: Running, mails: MailSenders, minute: num
 	// after its last fetch, and seed 1234's mails of minutes 16 and 17 came in one execution with the kill mail at 20.
 	await waitFor('the shop mailbox to have read every earlier mail', () => (run.services.repairs.unread() === 0 ? true : undefined), 60_000);
 	await waitFor('the earlier mails\' executions to end', async () => ((await listExecutions(run.session, mailbox.id)).some((e) => e.status === 'running' || e.status === 'new') ? undefined : true), 60_000);
+	await run.mailboxesWatched;
 	const reference = repairReference(KILL_MAIL);
 	sb.injectFaults({ kind: 'hang', count: 1, match: { method: 'POST', path: '/work-orders/create/', body: reference }, afterHandling: true, hangMs: 120_000 });
 	await mails.send({ minute, kind: 'repairMail', index: KILL_MAIL }, true);
@@ -198,7 +201,10 @@ export async function runDay(run: Running): Promise<DayRecord> {
 		}
 		for (const event of plan.events.filter((e) => e.minute === minute)) {
 			if (event.kind === 'load') dispatchers.apply(event.move, event.pick);
-			else await mails.send(event);
+			else {
+				await run.mailboxesWatched;
+				await mails.send(event);
+			}
 		}
 		samples.push(await sample(run, minute, minute % 5 === 0));
 	}
