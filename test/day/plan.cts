@@ -83,6 +83,13 @@ export const QUIET_AROUND_KILL = 2;
  */
 export const QUIET_BEFORE_KILL_FULL_DAY = 10;
 
+/**
+ * n8n's Email Trigger waits 15 s after its last IMAP command before it enters IDLE (imapflow's auto-IDLE delay), and
+ * notices new mail only in IDLE. A mail shortly before the kill left the kill mail unread until then: the short day's
+ * kill came 15-20 s late (its minutes, and the settling after them, with it). No mail comes this long before the kill.
+ */
+const MAIL_IDLE_DELAY_MS = 15_000;
+
 /** The last scaled minute with events: the minutes after it let the day's work settle. */
 export function lastEventMinuteOf(length: DayLength): number {
 	return length.minutes - 3;
@@ -94,6 +101,8 @@ export function planDay(seed: number, length: DayLength, short: boolean): DayPla
 	const kill = faults.find((f) => f.name === 'workerKill');
 	const before = short ? QUIET_AROUND_KILL : QUIET_BEFORE_KILL_FULL_DAY;
 	const quiet = (minute: number) => kill !== undefined && minute >= kill.from - before && minute <= kill.to + QUIET_AROUND_KILL;
+	const mailBefore = Math.max(before, Math.ceil(MAIL_IDLE_DELAY_MS / length.minuteMs));
+	const mailQuiet = (minute: number) => kill !== undefined && minute >= kill.from - mailBefore && minute <= kill.to + QUIET_AROUND_KILL;
 	const events: DayEvent[] = [];
 	let repairMails = 0;
 	let rateConfirmations = 0;
@@ -109,8 +118,12 @@ export function planDay(seed: number, length: DayLength, short: boolean): DayPla
 		// A dispatcher clears a flag once the problem is solved (the flagged-load trigger's snapshot shrinks again).
 		if (random.chance(0.15)) events.push({ minute, kind: 'load', move: 'unflag', pick: random.next() });
 		if (random.chance(0.08)) events.push({ minute, kind: 'load', move: 'cancel', pick: random.next() });
-		if (random.chance(short ? 0.3 : 0.12)) events.push({ minute, kind: 'repairMail', index: repairMails++ });
-		if (random.chance(short ? 0.2 : 0.08)) events.push({ minute, kind: 'rateConfirmation', index: rateConfirmations, withPdf: rateConfirmations++ % 4 !== 3 });
+		// Drawn in every minute either way, so that the mail quiet keeps the rest of a seed's day as it was.
+		const repairMail = random.chance(short ? 0.3 : 0.12);
+		const rateConfirmation = random.chance(short ? 0.2 : 0.08);
+		if (mailQuiet(minute)) continue;
+		if (repairMail) events.push({ minute, kind: 'repairMail', index: repairMails++ });
+		if (rateConfirmation) events.push({ minute, kind: 'rateConfirmation', index: rateConfirmations, withPdf: rateConfirmations++ % 4 !== 3 });
 	}
 	return {
 		seed,
