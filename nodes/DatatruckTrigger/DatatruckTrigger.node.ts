@@ -109,7 +109,11 @@ export class DatatruckTrigger implements INodeType {
 
 		const node = this.getNode();
 		const lockKey = `${this.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
-		return await oneAtATime(lockKey, async () => {
+		return await oneAtATime(lockKey, async (covered) => {
+			if (covered) {
+				this.logger.debug('Datatruck Trigger: the poll this one waited for read Datatruck after it started; this one sends nothing');
+				return { value: null, readToEnd: true };
+			}
 			// Read inside the lock: a poll that waited sees the cursor the previous one stored.
 			const staticData = this.getWorkflowStaticData('node');
 			const outcome = await pollOnce(plan, readState(staticData, plan.key), fetchPage, {
@@ -125,7 +129,8 @@ export class DatatruckTrigger implements INodeType {
 			}
 			// Only a poll that succeeded as a whole gets here: the cursor moves together with its items.
 			writeState(staticData, outcome.state);
-			return outcome.records.length ? [this.helpers.returnJsonArray(shape(outcome.records))] : null;
+			const value = outcome.records.length ? [this.helpers.returnJsonArray(shape(outcome.records))] : null;
+			return { value, readToEnd: outcome.state.scan === undefined };
 		});
 	}
 }

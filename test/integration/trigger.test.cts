@@ -54,6 +54,10 @@ function load(partial: Partial<Order> = {}): Order {
 
 const idsOf = (result: PollResult) => result.json.map((record) => record.id);
 
+async function waitUntil(condition: () => boolean) {
+	while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 function query(entry: RequestLogEntry) {
 	return {
 		filter: entry.query.filter === undefined ? [] : JSON.parse(String(entry.query.filter)),
@@ -521,6 +525,49 @@ describe('Datatruck Trigger › cost, changes during a poll, failures', () => {
 		const [a, b] = await Promise.all([harness.poll(), harness.poll()]);
 		expect(a.error ?? b.error).toBeUndefined();
 		expect([...idsOf(a), ...idsOf(b)]).toEqual([98_400, 98_401, 98_402, 98_403, 98_404]);
+	});
+
+	test('polls stacked behind one that waits out an outage send nothing: its read after they started covers them, and the next poll reads on', async () => {
+		const harness = trigger({ event: 'newLoad' });
+		await activate(harness);
+		for (let i = 0; i < 3; i++) load({ id: 98_500 + i, created_datetime: at(1 + i) });
+		advance(10);
+		// Datatruck answers 503 twice; n8n starts the next two polls on schedule while the first waits it out.
+		dt.sandbox.injectFaults({ kind: 503, count: 2 });
+		const first = harness.poll();
+		await waitUntil(() => dt.sandbox.log.length > 0);
+		const stacked = [harness.poll(), harness.poll()];
+		const [a, b, c] = await Promise.all([first, ...stacked]);
+		expect([a.error, b.error, c.error]).toEqual([undefined, undefined, undefined]);
+		expect(idsOf(a)).toEqual([98_500, 98_501, 98_502]);
+		expect([b.json, c.json]).toEqual([[], []]);
+		expect(dt.sandbox.log.map((entry) => entry.status)).toEqual([503, 503, 200]);
+		load({ id: 98_510, created_datetime: at(1) });
+		advance(2);
+		dt.sandbox.clearLog();
+		expect(idsOf(await pollOk(harness))).toEqual([98_510]);
+		expect(dt.sandbox.log).toHaveLength(1);
+	});
+
+	test('a poll stacked behind one that stopped short of the end of a backlog reads on with it', async () => {
+		const start = now;
+		for (let i = 0; i < 60; i++) load({ id: 98_600 + i, created_datetime: iso(start + (i + 1) * 1000) });
+		advance(120);
+		const harness = trigger({ event: 'newLoad', options: { startDate: iso(start) } });
+		const saved = triggerSettings.pagesPerPoll;
+		triggerSettings.pagesPerPoll = 1;
+		try {
+			const [a, b] = await Promise.all([harness.poll(), harness.poll()]);
+			expect(a.error ?? b.error).toBeUndefined();
+			// One page a poll: the second goes on where the first stopped.
+			expect(idsOf(a).length).toBeGreaterThan(0);
+			expect(idsOf(b).length).toBeGreaterThan(0);
+			const emitted = [...idsOf(a), ...idsOf(b)];
+			expect(emitted).toEqual([...Array(emitted.length).keys()].map((i) => 98_600 + i));
+			expect(dt.sandbox.log).toHaveLength(2);
+		} finally {
+			triggerSettings.pagesPerPoll = saved;
+		}
 	});
 
 	test('changing the event starts over: the first poll of the new event emits nothing', async () => {
