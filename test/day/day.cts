@@ -113,11 +113,12 @@ async function killWorkerMidCreate(run: Running, mails: MailSenders, minute: num
 	const { sb } = run.services;
 	const mailbox = run.workflows.find((wf) => wf.role === 'repairMailbox')!;
 	// The mails before the quiet must have their executions first, or the kill mail's execution takes them too and the
-	// kill loses their replies: the Email Trigger notices new mail only while it waits in IDLE, up to 4 scaled minutes
+	// kill loses their replies: the Email Trigger notices new mail only while it waits in IDLE, 15 s (5 scaled minutes)
 	// after its last fetch, and seed 1234's mails of minutes 16 and 17 came in one execution with the kill mail at 20.
+	// The plan sends no mail in those minutes since (MAIL_IDLE_DELAY_MS); this still holds the kill if one is unread.
+	await run.mailboxesWatched;
 	await waitFor('the shop mailbox to have read every earlier mail', () => (run.services.repairs.unread() === 0 ? true : undefined), 60_000);
 	await waitFor('the earlier mails\' executions to end', async () => ((await listExecutions(run.session, mailbox.id)).some((e) => e.status === 'running' || e.status === 'new') ? undefined : true), 60_000);
-	await run.mailboxesWatched;
 	const reference = repairReference(KILL_MAIL);
 	sb.injectFaults({ kind: 'hang', count: 1, match: { method: 'POST', path: '/work-orders/create/', body: reference }, afterHandling: true, hangMs: 120_000 });
 	await mails.send({ minute, kind: 'repairMail', index: KILL_MAIL }, true);

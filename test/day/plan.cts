@@ -88,7 +88,7 @@ export const QUIET_BEFORE_KILL_FULL_DAY = 10;
  * notices new mail only in IDLE. A mail shortly before the kill left the kill mail unread until then: the short day's
  * kill came 15-20 s late (its minutes, and the settling after them, with it). No mail comes this long before the kill.
  */
-const MAIL_IDLE_DELAY_MS = 15_000;
+export const MAIL_IDLE_DELAY_MS = 15_000;
 
 /** The last scaled minute with events: the minutes after it let the day's work settle. */
 export function lastEventMinuteOf(length: DayLength): number {

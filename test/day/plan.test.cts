@@ -1,4 +1,4 @@
-import { planDay, QUIET_AROUND_KILL } from './plan.cts';
+import { MAIL_IDLE_DELAY_MS, planDay, QUIET_AROUND_KILL } from './plan.cts';
 import { FULL_DAY, SHORT_DAY } from './scale.cts';
 
 const SEEDS = [1, 1234, 4242, 727112, 99];
@@ -9,8 +9,9 @@ describe("the day's plan around the worker kill", () => {
 			const plan = planDay(seed, SHORT_DAY, true);
 			const kill = plan.faults.find((f) => f.name === 'workerKill')!;
 			const mails = plan.events.filter((e) => e.kind !== 'load');
+			const idle = Math.ceil(MAIL_IDLE_DELAY_MS / SHORT_DAY.minuteMs);
 			expect(mails.length).toBeGreaterThan(0);
-			expect(mails.filter((e) => e.minute >= kill.from - 5 && e.minute <= kill.to + QUIET_AROUND_KILL)).toEqual([]);
+			expect(mails.filter((e) => e.minute >= kill.from - idle && e.minute <= kill.to + QUIET_AROUND_KILL)).toEqual([]);
 			// The dispatchers go on until the quiet around the kill itself.
 			expect(plan.events.some((e) => e.kind === 'load' && e.minute === kill.from - QUIET_AROUND_KILL - 1)).toBe(true);
 		}
