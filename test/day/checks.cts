@@ -340,6 +340,9 @@ function trendChecks(input: DayInput): Trends {
 	const heapUsed = growthAfterFirstHour(input.record.samples.filter((s) => s.heapUsed), (s) => s.heapUsed ?? {}, minuteMs, true);
 	const heapTotal = growthAfterFirstHour(input.record.samples.filter((s) => s.heapTotal), (s) => s.heapTotal ?? {}, minuteMs, true);
 	const external = growthAfterFirstHour(input.record.samples.filter((s) => s.external), (s) => s.external ?? {}, minuteMs, true);
+	// And whether it is what the process allocated or code and files paged in as it warms up (/proc).
+	const rssAnon = growthAfterFirstHour(input.record.samples.filter((s) => s.rssAnon), (s) => s.rssAnon ?? {}, minuteMs, true);
+	const rssFile = growthAfterFirstHour(input.record.samples.filter((s) => s.rssFile), (s) => s.rssFile ?? {}, minuteMs, true);
 	const staticData = staticDataGrowth(input.record.samples, minuteMs, lastEventMinuteOf(input.plan.length));
 	const over = (g: Record<string, number>) => Object.entries(g).filter(([, v]) => v > 0.1);
 	const perRecord = Object.keys(staticData.checked).filter((role) => (TRIGGER_ROLES as readonly string[]).includes(role));
@@ -354,7 +357,7 @@ function trendChecks(input: DayInput): Trends {
 			{
 				name: "after the first scaled hour, n8n's RSS grows at most 10 % (its trend through every sample)",
 				pass: Object.keys(rss).length > 0 && over(rss).length === 0,
-				detail: `${fmtGrowth(rss)}${Object.keys(heapUsed).length ? `; V8 heap in use (not checked): ${fmtGrowth(heapUsed)}; committed: ${fmtGrowth(heapTotal)}` : ''}${Object.keys(external).length ? `; outside the heap (Buffers): ${fmtGrowth(external)}` : ''}`,
+				detail: `${fmtGrowth(rss)}${Object.keys(heapUsed).length ? `; V8 heap in use (not checked): ${fmtGrowth(heapUsed)}; committed: ${fmtGrowth(heapTotal)}` : ''}${Object.keys(external).length ? `; outside the heap (Buffers): ${fmtGrowth(external)}` : ''}${Object.keys(rssAnon).length ? `; RSS anonymous: ${fmtGrowth(rssAnon)}; file-backed: ${fmtGrowth(rssFile)}` : ''}`,
 			},
 			{
 				name: "after the first scaled hour, each workflow's static data grows at most 10 % (its trend; a trigger's at a fixed count of loads it must remember)",

@@ -12,7 +12,7 @@ import { repairReference } from './mail.cts';
 import { FaultSwitch, regenerateToken, updateCredentialToken } from './faults.cts';
 import { rememberedRecords } from './growth.cts';
 import type { DayPlan, FaultName } from './plan.cts';
-import { heapOf, listExecutions, readExecutions, retryTokenFailures, rssOf, staticDataBytes, unfinishedExecutions, type DayExecution, type Sample } from './record.cts';
+import { heapOf, listExecutions, readExecutions, residentOf, retryTokenFailures, staticDataBytes, unfinishedExecutions, type DayExecution, type Sample } from './record.cts';
 import { TOKEN_MESSAGE } from './checks.cts';
 import { REGENERATED_TOKEN, type DayServices } from './services.cts';
 import { TRIGGER_ROLES, type DayWorkflow } from './workflows.cts';
@@ -75,14 +75,16 @@ function processes(run: Running): Record<string, { pid: number; url: string }> {
 }
 
 async function sample(run: Running, minute: number, withStaticData: boolean): Promise<Sample> {
-	const rss: Record<string, number> = {};
-	const pids: Record<string, number> = {};
+	const [rss, rssAnon, rssFile, pids]: Array<Record<string, number>> = [{}, {}, {}, {}];
 	for (const [name, { pid }] of Object.entries(processes(run))) {
-		const bytes = rssOf(pid);
-		if (bytes !== undefined) [rss[name], pids[name]] = [bytes, pid];
+		const resident = residentOf(pid);
+		if (!resident) continue;
+		[rss[name], pids[name]] = [resident.rss, pid];
+		if (resident.anon !== undefined) rssAnon[name] = resident.anon;
+		if (resident.file !== undefined) rssFile[name] = resident.file;
 	}
 	const staticData: Record<string, number> = {};
-	if (!withStaticData) return { at: Date.now(), minute, rss, pids, staticData };
+	if (!withStaticData) return { at: Date.now(), minute, rss, rssAnon, rssFile, pids, staticData };
 	const [heapUsed, heapTotal, external]: Array<Record<string, number>> = [{}, {}, {}];
 	for (const [name, { url }] of Object.entries(processes(run))) {
 		const heap = await heapOf(url);
@@ -92,7 +94,7 @@ async function sample(run: Running, minute: number, withStaticData: boolean): Pr
 	const staticDataResting: Record<string, number> = {};
 	for (const wf of run.workflows) ({ bytes: staticData[wf.role], resting: staticDataResting[wf.role] } = await staticDataBytes(run.session, wf.id));
 	const remembered = rememberedRecords(run.services.sb.data.orders, run.workflows, run.plan.length.minuteMs);
-	return { at: Date.now(), minute, rss, pids, staticData, staticDataResting, heapUsed, heapTotal, external, remembered };
+	return { at: Date.now(), minute, rss, rssAnon, rssFile, pids, staticData, staticDataResting, heapUsed, heapTotal, external, remembered };
 }
 
 /** Which worker runs an execution, from the workers' logs ("Worker started execution 12"). */

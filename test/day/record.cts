@@ -159,11 +159,20 @@ export async function retryTokenFailures(
 	return out;
 }
 
-/** Resident memory of a process in bytes (/proc), or undefined once it is gone. */
-export function rssOf(pid: number): number | undefined {
+/**
+ * Resident memory of a process in bytes (/proc), or undefined once it is gone: in all, and the part of it that is
+ * anonymous (what the process allocated: V8's heap, the C allocator's) and file-backed (the node binary, shared
+ * libraries and files it mapped, paged in as code paths are first used and kept while memory is free).
+ */
+export function residentOf(pid: number): { rss: number; anon?: number; file?: number } | undefined {
 	try {
-		const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-		return match ? Number(match[1]) * 1024 : undefined;
+		const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+		const kB = (field: string) => {
+			const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
+			return match ? Number(match[1]) * 1024 : undefined;
+		};
+		const rss = kB('VmRSS');
+		return rss === undefined ? undefined : { rss, anon: kB('RssAnon'), file: kB('RssFile') };
 	} catch {
 		return undefined;
 	}
@@ -201,6 +210,9 @@ export interface Sample {
 	/** Scaled minute of the day. */
 	minute: number;
 	rss: Record<string, number>;
+	/** The anonymous and the file-backed part of each `rss` entry, where /proc gives them (residentOf). */
+	rssAnon?: Record<string, number>;
+	rssFile?: Record<string, number>;
 	/** The pid each `rss` entry was read from (a restarted worker's slot changes pid). */
 	pids: Record<string, number>;
 	/** Bytes of each workflow's static data as n8n stores it (JSON), by role. */
