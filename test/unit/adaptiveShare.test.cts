@@ -365,6 +365,55 @@ describe('the limiter and the share', () => {
 		expect(limiter.nextStart()).toBeGreaterThanOrEqual(quietEnd + W);
 	});
 
+	describe('probes after a quiet spell', () => {
+		/** A share of a token full for a while: each probe refused, so probes have grown rare. */
+		const sharedForLong = () => {
+			const clock = { now: 0 };
+			const share = new AdaptiveShare(LIMIT, W, () => clock.now);
+			/** Windows in which the share held requests back, until one request beyond it may probe. */
+			const windowsToNextProbe = () => {
+				for (let windows = 1; windows <= 2 * AdaptiveShare.MAX_PROBE_EVERY; windows++) {
+					share.noteHeldBack();
+					clock.now += W;
+					share.allowed();
+					if (share.isProbe(Math.floor(share.current()))) return windows;
+				}
+				throw new Error('no probe');
+			};
+			const probeRefused = () => share.tooManyRequests(Math.floor(share.current()), 1000);
+			share.tooManyRequests(5, 1000);
+			while (windowsToNextProbe() < 6) probeRefused();
+			probeRefused();
+			const before = share.current();
+			// A quiet spell (the job ended; the next begins three windows later).
+			clock.now += 3 * W;
+			share.sending(3 * W);
+			return { share, clock, before, windowsToNextProbe, probeRefused };
+		};
+
+		test('the climb back probes every few windows; refused below the share it had, the probes come as rarely as before', () => {
+			const { share, before, windowsToNextProbe, probeRefused } = sharedForLong();
+			expect(share.current()).toBeLessThan(before);
+			expect(windowsToNextProbe()).toBeLessThanOrEqual(AdaptiveShare.RESUME_PROBE_EVERY);
+			share.answered(true);
+			expect(share.current()).toBeLessThan(before);
+			probeRefused();
+			// Refused at 3, its share before the quiet spell 7.7: the others hold what they held. Every 7 windows, the
+			// interval it had earned before the quiet spell, not 4 + 1.
+			expect(windowsToNextProbe()).toBeGreaterThanOrEqual(7);
+		});
+
+		test('refused only past the share it had before the quiet spell: the others take less now, probes soon again', () => {
+			const { share, before, windowsToNextProbe, probeRefused } = sharedForLong();
+			windowsToNextProbe();
+			while (share.current() <= before) share.answered(true);
+			// The window of the climb ends clean.
+			windowsToNextProbe();
+			probeRefused();
+			expect(windowsToNextProbe()).toBeLessThanOrEqual(AdaptiveShare.RESUME_PROBE_EVERY + AdaptiveShare.PROBE_BACKOFF);
+		});
+	});
+
 	test('a process alone on its token (never a 429) keeps its whole limit after a quiet spell', () => {
 		let clock = 0;
 		const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
