@@ -329,6 +329,25 @@ describe('the limiter and the share', () => {
 	};
 	const afterCut = (share: number) => share * (1 - (AdaptiveShare.CUT * share) / LIMIT);
 
+	test('a newcomer that had half the window or more at its first 429 measures its part: its requests plus one, less the cut', () => {
+		/** The share a fresh process keeps to once the window its first 429 holds it is over. */
+		const afterFirstMeeting = (ownRequests: number) => {
+			let clock = 0;
+			const limiter = new RollingWindowLimiter(LIMIT, W, () => clock);
+			for (let i = 0; i < ownRequests; i++) limiter.start()();
+			clock = 500;
+			limiter.tooManyRequests(1000, 1000);
+			clock = 500 + W;
+			return limiter.share.allowed();
+		};
+		// A Return All's first pages beside four trigger polls: 16 of the window. The cut share, 16, met the polls again.
+		expect(afterFirstMeeting(16)).toBe(Math.floor(afterCut(17)));
+		expect(afterFirstMeeting(16)).toBe(14);
+		expect(afterFirstMeeting(LIMIT / 2)).toBe(Math.floor(afterCut(LIMIT / 2 + 1)));
+		// Below half, several processes may have started together: the cut alone, to even them out.
+		expect(afterFirstMeeting(LIMIT / 2 - 1)).toBe(Math.floor(afterCut(LIMIT)));
+	});
+
 	test('after a whole window of answers, a 429 cuts the share to what the process really had of the window', () => {
 		// One request every 6 s for a minute and a half: 10 of them in the last window, when a 429 says it is full.
 		const { limiter } = refusedAfterSteadySending(6000, 90_000);
