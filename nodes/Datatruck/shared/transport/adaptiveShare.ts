@@ -83,13 +83,13 @@
  *   and 8,057). The days since: docs/carrier-day.md, defect 3.
  *   That quick look is for the climb back only: once a probe is refused below the share the process had before
  *   the quiet spell, the others hold what they held, and it probes as rarely again as it had earned before it (one
- *   window more each refusal, as above); past that share the others take less now, and what it had earned is
- *   forgotten. Issue 40's full day before this: each hourly sync came back probing every 4 windows or fewer and
- *   probed its ceiling every 4-8 windows for the rest of its 20-30 minutes; 109 of the day's 116 429s fell while a
- *   sync ran (3.5 % of those requests, 0.2 % with neither a sync nor Check Compatibility running). With it, 105
- *   429s within the day's 540 minutes against 112 (1.94 % against 2.06 %, seed 727112); the simulated hourly day
- *   (bench/sharedTokenDay.cts) 1.17, 1.83 and 1.40 % against 1.33, 2.03 and 1.57 % at the day's 3 s window, 1.30
- *   against 1.26 % at Datatruck's minute.
+ *   window more each refusal, as above); once a clean window ends with the share past it, the others take less
+ *   now, and what it had earned is forgotten. Issue 40's full day before this: each hourly sync came back probing
+ *   every 4 windows or fewer and probed its ceiling every 4-8 windows for the rest of its 20-30 minutes; 109 of
+ *   the day's 116 429s fell while a sync ran (3.5 % of those requests, 0.2 % with neither a sync nor Check
+ *   Compatibility running). With it, 105 429s within the day's 540 minutes against 112 (1.94 % against 2.06 %,
+ *   seed 727112); the simulated hourly day (bench/sharedTokenDay.cts) 1.17, 1.83 and 1.40 % against 1.33, 2.03
+ *   and 1.57 % at the day's 3 s window, 1.30 against 1.26 % at Datatruck's minute.
  * - Rate-limit headers, if Datatruck ever sends them, cap the share at the limit they state.
  *
  * Chosen on the simulation of test/unit/adaptiveShare.test.cts and the queue-mode test: see
@@ -314,7 +314,9 @@ export class AdaptiveShare {
 		if (now - this.lastCutAt < this.windowMs) return;
 		this.share = this.afterCut(this.share);
 		// A newcomer that had half the window or more: the others held the rest, so it measures its part as above.
-		if (newcomer && ownInWindow >= this.limit * AdaptiveShare.NEWCOMER_MEASURES_FROM) this.share = Math.min(this.share, this.afterCut(ownInWindow + 1));
+		if (newcomer && ownInWindow >= this.limit * AdaptiveShare.NEWCOMER_MEASURES_FROM) {
+			this.share = Math.min(this.share, this.afterCut(ownInWindow + 1));
+		}
 		this.endProbing(now);
 	}
 
@@ -328,7 +330,8 @@ export class AdaptiveShare {
 		this.lastCutAt = now;
 		if (this.probing) {
 			this.probeEvery = Math.min(AdaptiveShare.MAX_PROBE_EVERY, this.probeEvery + AdaptiveShare.PROBE_BACKOFF);
-			// The climb after a quiet spell met the others below what it had before: probe as rarely as it had earned.
+			// Refused on the climb back from a quiet spell, before a clean window past what it had before: probe as
+			// rarely as it had earned.
 			this.probeEvery = Math.max(this.probeEvery, this.beforeResume?.probeEvery ?? 1);
 			this.beforeResume = undefined;
 		}
@@ -364,7 +367,8 @@ export class AdaptiveShare {
 			this.cleanStreak++;
 			// A whole window of probing without a 429, and room for a neighbour's share: look again soon.
 			if (this.probing && this.probesTaken >= Math.ceil(this.limit * AdaptiveShare.MEASURED_FLOOR)) this.probeEvery = 1;
-			// Past what it had before the quiet spell: the others take less now, what it had earned no longer holds.
+			// A clean window past what it had before the quiet spell: the others take less now, what it had earned
+			// no longer holds.
 			if (this.beforeResume && this.share > this.beforeResume.share) this.beforeResume = undefined;
 			if (this.cleanStreak >= Math.floor(this.probeEvery)) this.probing = true;
 		}
