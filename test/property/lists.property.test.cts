@@ -219,7 +219,6 @@ async function check(scenario: Scenario): Promise<void> {
 	}
 }
 
-/** `status,id` for `-status,-id`: the same ordering the other way round. */
 /** Whether the read returns the records in Datatruck's order: sorted by a field the node does not sort by, within one stretch. */
 function keptAsAnswered(scenario: Scenario, matching: number): boolean {
 	const field = scenario.sort?.field;
@@ -240,6 +239,7 @@ function readOnBySortField(log: Array<{ query: Record<string, unknown> }>, field
 	});
 }
 
+/** `status,id` for `-status,-id`: the same ordering the other way round. */
 function oppositeOf(ordering: unknown): string | undefined {
 	if (typeof ordering !== 'string' || !ordering) return undefined;
 	return ordering.split(',').map((term) => (term.startsWith('-') ? term.slice(1) : `-${term}`)).join(',');
