@@ -4,7 +4,8 @@
  *
  * - a trigger's poll reads `/orders/` with its event time "after" its cursor (the flagged-load snapshot with
  *   `is_flagged`), and on activation newest first with `page`;
- * - the sync's Return All reads `/orders/` newest first by creation, page after page "before" the last one seen;
+ * - the sync's Return All reads `/orders/` newest first by creation, page after page "before" the last one seen (by
+ *   creation alone where Datatruck takes one ordering field: the release hour);
  * - Get Documents reads one load (`/orders/<id>`); the repair workflows look the unit up (`/trucks/list/`,
  *   `/trailers/list/` with `search`) and create work orders; the rate confirmations create loads;
  * - the other app's requests carry its own Host;
@@ -39,7 +40,9 @@ function loadListSender(query: Entry['query']): Sender {
 	if (ordering.includes('delivery_time')) return 'podEmail';
 	if (ordering.includes('pickup_time')) return 'pickedUp';
 	if (filter.includes('created_datetime:after')) return 'newLoad';
-	if (ordering === '-created_datetime,-id') return query.page !== undefined && !filter.length ? 'newLoad' : 'sync';
+	if (ordering === '-created_datetime,-id' || ordering === '-created_datetime') {
+		return query.page !== undefined && !filter.length ? 'newLoad' : 'sync';
+	}
 	return 'compatibility';
 }
 

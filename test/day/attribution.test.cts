@@ -1,0 +1,22 @@
+/** Which day workflow sent a request (attribution.cts `senderOf`), for the shapes the day's logs hold. */
+import { senderOf } from './attribution.cts';
+
+const loads = (query: Record<string, string>) => ({ method: 'GET', path: '/api/v1/openapi/orders/', query, host: '127.0.0.1:1' });
+const before = JSON.stringify([{ column: 'created_datetime', value: '2026-12-06T10:00:00Z', contains: 'before' }]);
+
+describe('senderOf', () => {
+	it("the sync's read on from the last load seen is the sync's, by both orderings and by creation alone (the release hour's one ordering field; full day 727112, session 20: 165 requests filed under Check Compatibility)", () => {
+		expect(senderOf(loads({ ordering: '-created_datetime,-id', filter: before }))).toBe('sync');
+		expect(senderOf(loads({ ordering: '-created_datetime', filter: before }))).toBe('sync');
+	});
+
+	it("New Load's first read on activation, newest first by page, stays New Load's in either ordering", () => {
+		expect(senderOf(loads({ ordering: '-created_datetime,-id', page: '1' }))).toBe('newLoad');
+		expect(senderOf(loads({ ordering: '-created_datetime', page: '1' }))).toBe('newLoad');
+	});
+
+	it("Check Compatibility's reads by other orderings stay its own", () => {
+		expect(senderOf(loads({ ordering: '-id' }))).toBe('compatibility');
+		expect(senderOf(loads({ ordering: 'status,id' }))).toBe('compatibility');
+	});
+});
