@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { buildAndPack } from '../scripts/pack.cjs';
 import { startSandbox } from '../test/sandbox/index.cts';
 import { heapOf, residentOf } from '../test/day/record.cts';
+import { SYNC_NODES } from '../test/day/workflows.cts';
 import { finishedExecutions, postWebhook, queueCredential, sessionOf, startQueueMode, webhookWorkflow } from '../test/queue/lib/queue.cts';
 
 const ROUNDS = Number(process.env.WORKER_MEMORY_ROUNDS ?? 10);
@@ -31,20 +32,8 @@ async function main(): Promise<void> {
 	const rate = { limit: 60, windowMs: 3000 };
 	const sb = await startSandbox({ rateLimit: rate, loads: STEPS[0], profile: 'published' });
 	const tarball = process.env.DAY_TARBALL ?? buildAndPack(resolve(__dirname, '../.cache/worker-memory/pack'));
-	const sync = webhookWorkflow(
-		WORKFLOW,
-		'memory-sync',
-		[
-			{ name: 'All loads', parameters: { resource: 'load', operation: 'getMany', returnAll: true, filters: {}, options: {} } },
-			{
-				name: 'Loads table',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				parameters: { mode: 'runOnceForAllItems', jsCode: 'const ids = $input.all().map((item) => item.json.id);\nreturn [{ json: { count: ids.length, ids } }];' },
-			},
-		],
-		CREDENTIAL,
-	);
+	// The day's sync, started by a webhook instead of its schedule.
+	const sync = webhookWorkflow(WORKFLOW, 'memory-sync', SYNC_NODES, CREDENTIAL);
 	const queue = await startQueueMode({
 		tarball,
 		workers: 1,

@@ -154,19 +154,22 @@ export function dayWorkflows(to: DayEndpoints): DayWorkflow[] {
 	];
 }
 
-/** The sync (Load › Get Many, Return All, into a table of ids) and the hourly Check Compatibility. */
+/** The sync's nodes after its trigger: Load › Get Many, Return All, into a table of ids (also bench/workerMemory.cts). */
+export const SYNC_NODES = [
+	{ name: 'All loads', parameters: { resource: 'load', operation: 'getMany', returnAll: true, filters: {}, options: {} } },
+	{
+		name: 'Loads table',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		parameters: { mode: 'runOnceForAllItems', jsCode: 'const ids = $input.all().map((item) => item.json.id);\nreturn [{ json: { count: ids.length, ids } }];' },
+	},
+];
+
+/** The sync (SYNC_NODES) and the hourly Check Compatibility. */
 export function scheduledDayWorkflows(at: DaySchedules): DayWorkflow[] {
 	const { minuteMs, dayStart, plan } = at;
 	const every = (scaledMinutes: number, atMinute: number) => scheduleEvery(scaledMinutes, minuteMs, { dayStart, atMinute });
-	const sync = scheduled('daySyncLoads0001', 'Day: sync every load', every(plan.syncEveryMinutes, plan.syncAtMinute), [
-		{ name: 'All loads', parameters: { resource: 'load', operation: 'getMany', returnAll: true, filters: {}, options: {} } },
-		{
-			name: 'Loads table',
-			type: 'n8n-nodes-base.code',
-			typeVersion: 2,
-			parameters: { mode: 'runOnceForAllItems', jsCode: 'const ids = $input.all().map((item) => item.json.id);\nreturn [{ json: { count: ids.length, ids } }];' },
-		},
-	]);
+	const sync = scheduled('daySyncLoads0001', 'Day: sync every load', every(plan.syncEveryMinutes, plan.syncAtMinute), SYNC_NODES);
 	const compatibility = scheduled('dayCompatCheck01', 'Day: check compatibility hourly', every(60, plan.compatibilityAtMinute), [
 		{ name: 'Check Compatibility', parameters: { resource: 'connection', operation: 'checkCompatibility' } },
 	]);

@@ -226,7 +226,7 @@ function keptAsAnswered(scenario: Scenario, matching: number): boolean {
 	return field !== undefined && !sortedHere.includes(field) && (matching <= STRETCH || (scenario.limit ?? Infinity) <= STRETCH);
 }
 
-/** Whether a request of the read went on from a record by the sort field (a `created_datetime` "after" bound). */
+/** Whether a request of the read went on from a record by the sort field (an "after" or "before" bound on it). */
 function readOnBySortField(log: Array<{ query: Record<string, unknown> }>, field: string | undefined): boolean {
 	if (!field) return false;
 	return log.some((entry) => {
