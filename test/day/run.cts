@@ -20,6 +20,7 @@ import { FULL_DAY, plannedDayStart, SHORT_DAY } from './scale.cts';
 import { startServices } from './services.cts';
 import { dayCredentials, dayWorkflows, RATECON_IMAP, scheduledDayWorkflows } from './workflows.cts';
 import { judgeDay } from './checks.cts';
+import { senderProcessEnv, senderProcessOf, tooManyByProcess } from './senderProcess.cts';
 import { writeReport } from './report.cts';
 
 const ROOT = resolve(__dirname, '../..');
@@ -67,6 +68,8 @@ async function main(): Promise<number> {
 				QUEUE_WORKER_MAX_STALLED_COUNT: '0',
 				// n8n's Prometheus metrics on every process (a worker's on its health port): the V8 heap beside the RSS.
 				N8N_METRICS: 'true',
+				// Each process connects to the sandbox from a loopback address of its own: the log says which sent what.
+				...senderProcessEnv(services.sb.origin),
 				// `DAY_N8N_LOG_LEVEL=debug` shows each poll n8n starts, by workflow (in .cache/day/logs).
 				...(process.env.DAY_N8N_LOG_LEVEL ? { N8N_LOG_LEVEL: process.env.DAY_N8N_LOG_LEVEL } : {}),
 			},
@@ -116,7 +119,10 @@ async function main(): Promise<number> {
 			mailboxesWatched,
 		});
 		killedLog = record.workerKill?.logFile;
-		writeFileSync(resolve(DAY_DIR, 'record.json'), JSON.stringify({ plan: { ...plan, events: plan.events.length }, record, log: services.sb.log.map(({ headers, body, ...e }) => ({ ...e, host: headers.host, body: undefined })) }));
+		const kill = record.workerKill && { worker: `worker ${/worker-(\d+)/.exec(record.workerKill.logFile)?.[1]}`, at: record.workerKill.at };
+		const log = services.sb.log.map(({ headers, body, ...e }) => ({ ...e, host: headers.host, body: undefined, process: senderProcessOf(e, kill) }));
+		say(`429s by process: ${tooManyByProcess(log)}`);
+		writeFileSync(resolve(DAY_DIR, 'record.json'), JSON.stringify({ plan: { ...plan, events: plan.events.length }, record, log }));
 		const verdict = judgeDay({ plan, record, services, workflows: published });
 		writeReport({ plan, record, verdict, services, workflows: published, short });
 		const passed = verdict.checks.filter((c) => c.pass).length;

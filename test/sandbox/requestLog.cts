@@ -16,6 +16,8 @@ export interface RequestLogEntry {
 	status: number;
 	/** Date.now() at arrival. */
 	at: number;
+	/** The address it came from: which process sent it, where each has its own (test/day/senderProcess.cts). */
+	clientAddress?: string;
 	/** For a list's page: the ids answered and the count, so that a failure report shows what each page held. */
 	answered?: { ids: unknown[]; count?: unknown };
 }

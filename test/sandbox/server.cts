@@ -173,6 +173,7 @@ export class SandboxHttpServer {
 			body: parseBody(text),
 			status: 0,
 			at: arrivedAt,
+			clientAddress: request.socket.remoteAddress,
 		};
 		this.parts.log.push(entry);
 		// The front server refuses it before Django, so before auth, faults and the rate limit; logged all the same.

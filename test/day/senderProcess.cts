@@ -1,0 +1,45 @@
+/**
+ * Which n8n process sent each request of the day: main, worker 1, worker 2 (and the worker that replaced a killed
+ * one). n8n's requests all carry the same credential and Host, so the request alone cannot tell; each process
+ * connects to the sandbox from a loopback address of its own (loopbackSource.cjs, preloaded into n8n), and the
+ * sandbox logs the address a request came from.
+ */
+import { resolve } from 'node:path';
+
+const BY_ADDRESS: Record<string, string> = {
+	'127.0.0.1': 'the day (other app)',
+	'127.0.0.2': 'main',
+	'127.0.0.3': 'worker 1',
+	'127.0.0.4': 'worker 2',
+	'127.0.0.5': 'worker 3',
+};
+
+/** The environment that makes an n8n process connect to the sandbox at `sandboxOrigin` from its own address. */
+export function senderProcessEnv(sandboxOrigin: string): Record<string, string> {
+	return {
+		NODE_OPTIONS: `--require ${resolve(__dirname, 'loopbackSource.cjs')}`,
+		DAY_SANDBOX_PORT: new URL(sandboxOrigin).port,
+	};
+}
+
+/**
+ * The process a request came from. A killed worker's replacement runs in its user folder, so from its address;
+ * its requests after the kill are the replacement's (`kill`: the slot's name and when).
+ */
+export function senderProcessOf(entry: { clientAddress?: string; at: number }, kill?: { worker: string; at: number }): string {
+	const address = (entry.clientAddress ?? '').replace(/^::ffff:/, '');
+	const name = BY_ADDRESS[address] ?? (address ? `address ${address}` : 'unknown');
+	return kill && name === kill.worker && entry.at > kill.at ? `${name} (replacement)` : name;
+}
+
+/** `main 3 of 120, worker 1 4 of 150, …`: the 429s of each process. */
+export function tooManyByProcess(log: Array<{ status: number; process: string }>): string {
+	const counts = new Map<string, { all: number; tooMany: number }>();
+	for (const entry of log) {
+		const count = counts.get(entry.process) ?? { all: 0, tooMany: 0 };
+		count.all++;
+		if (entry.status === 429) count.tooMany++;
+		counts.set(entry.process, count);
+	}
+	return [...counts].map(([name, { all, tooMany }]) => `${name} ${tooMany} of ${all}`).join(', ');
+}
