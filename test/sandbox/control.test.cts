@@ -15,7 +15,7 @@ describe('sandbox request log and control API', () => {
 	beforeEach(() => sandbox.clearLog());
 
 	describe('request log', () => {
-		it('records method, path, query (repeated keys as arrays), raw URL, headers, parsed body, status, time and the ids a page answered', async () => {
+		it('records method, path, query (repeated keys as arrays), raw URL, headers, parsed body, status, time, the address it came from and the ids a page answered', async () => {
 			const before = Date.now();
 			await client.get('/orders/?page_size=2&ordering=-id&tag=a&tag=b');
 			await client.post('/work-orders/create/', { procedure_name: 'TRK Wash' });
@@ -31,6 +31,7 @@ describe('sandbox request log and control API', () => {
 				body: undefined,
 				status: 200,
 				at: expect.any(Number),
+				clientAddress: '127.0.0.1',
 				answered: { ids: sandbox.data.orders.map((load) => load.id).sort((a, b) => b - a).slice(0, 2), count: sandbox.data.orders.length },
 			});
 			expect(list.at).toBeGreaterThanOrEqual(before);
