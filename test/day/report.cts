@@ -12,6 +12,7 @@ import type { DayRecord } from './day.cts';
 import type { DayPlan } from './plan.cts';
 import type { DayServices } from './services.cts';
 import type { DayWorkflow } from './workflows.cts';
+import { countsByProcess, killedSlot, senderProcessOf } from './senderProcess.cts';
 
 const ROOT = resolve(__dirname, '../..');
 const DAY_DIR = resolve(ROOT, '.cache/day');
@@ -55,6 +56,15 @@ function workflowTables(input: ReportInput): string[] {
 	return lines;
 }
 
+/** Requests and 429s of each n8n process over the day (senderProcess.cts): the workers' first meetings show here. */
+function processTable(input: ReportInput): string[] {
+	const { record, services } = input;
+	const kill = killedSlot(record.workerKill);
+	const dayLog = services.sb.log.filter((e) => e.at >= record.dayStart).map((e) => ({ status: e.status, process: senderProcessOf(e, kill) }));
+	const rows = [...countsByProcess(dayLog)].map(([name, { all, tooMany }]) => `| ${name} | ${all} | ${pct(all / Math.max(1, dayLog.length))} | ${tooMany} |`);
+	return ['### Per n8n process', '', '| process | requests | share of the token | answered 429 |', '|---|---:|---:|---:|', ...rows, ''];
+}
+
 function markdown(input: ReportInput, chartFile: string): string {
 	const { plan, record, verdict } = input;
 	const { summary } = verdict;
@@ -78,6 +88,7 @@ function markdown(input: ReportInput, chartFile: string): string {
 		'### Per workflow',
 		'',
 		...workflowTables(input),
+		...processTable(input),
 		END,
 	].join('\n');
 }

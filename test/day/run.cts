@@ -20,7 +20,7 @@ import { FULL_DAY, plannedDayStart, SHORT_DAY } from './scale.cts';
 import { startServices } from './services.cts';
 import { dayCredentials, dayWorkflows, RATECON_IMAP, scheduledDayWorkflows } from './workflows.cts';
 import { judgeDay } from './checks.cts';
-import { senderProcessEnv, senderProcessOf, tooManyByProcess } from './senderProcess.cts';
+import { killedSlot, senderProcessEnv, senderProcessOf, tooManyByProcess } from './senderProcess.cts';
 import { writeReport } from './report.cts';
 
 const ROOT = resolve(__dirname, '../..');
@@ -119,7 +119,7 @@ async function main(): Promise<number> {
 			mailboxesWatched,
 		});
 		killedLog = record.workerKill?.logFile;
-		const kill = record.workerKill && { worker: `worker ${/worker-(\d+)/.exec(record.workerKill.logFile)?.[1]}`, at: record.workerKill.at };
+		const kill = killedSlot(record.workerKill);
 		const log = services.sb.log.map(({ headers, body, ...e }) => ({ ...e, host: headers.host, body: undefined, process: senderProcessOf(e, kill) }));
 		say(`429s by process: ${tooManyByProcess(log)}`);
 		writeFileSync(resolve(DAY_DIR, 'record.json'), JSON.stringify({ plan: { ...plan, events: plan.events.length }, record, log }));

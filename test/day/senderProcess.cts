@@ -32,8 +32,14 @@ export function senderProcessOf(entry: { clientAddress?: string; at: number }, k
 	return kill && name === kill.worker && entry.at > kill.at ? `${name} (replacement)` : name;
 }
 
-/** `main 3 of 120, worker 1 4 of 150, …`: the 429s of each process. */
-export function tooManyByProcess(log: Array<{ status: number; process: string }>): string {
+/** The killed worker's slot and when, from the day's record of the kill (its log file is in the slot's folder). */
+export function killedSlot(kill: { logFile: string; at: number } | undefined): { worker: string; at: number } | undefined {
+	const slot = kill && /worker-(\d+)/.exec(kill.logFile)?.[1];
+	return kill && slot ? { worker: `worker ${slot}`, at: kill.at } : undefined;
+}
+
+/** Requests and 429s of each process, in order of first appearance. */
+export function countsByProcess(log: Array<{ status: number; process: string }>): Map<string, { all: number; tooMany: number }> {
 	const counts = new Map<string, { all: number; tooMany: number }>();
 	for (const entry of log) {
 		const count = counts.get(entry.process) ?? { all: 0, tooMany: 0 };
@@ -41,5 +47,10 @@ export function tooManyByProcess(log: Array<{ status: number; process: string }>
 		if (entry.status === 429) count.tooMany++;
 		counts.set(entry.process, count);
 	}
-	return [...counts].map(([name, { all, tooMany }]) => `${name} ${tooMany} of ${all}`).join(', ');
+	return counts;
+}
+
+/** `main 3 of 120, worker 1 4 of 150, …`: the 429s of each process. */
+export function tooManyByProcess(log: Array<{ status: number; process: string }>): string {
+	return [...countsByProcess(log)].map(([name, { all, tooMany }]) => `${name} ${tooMany} of ${all}`).join(', ');
 }

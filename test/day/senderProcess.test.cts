@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { senderProcessEnv, senderProcessOf, tooManyByProcess } from './senderProcess.cts';
+import { killedSlot, senderProcessEnv, senderProcessOf, tooManyByProcess } from './senderProcess.cts';
 
 /** A server on 127.0.0.1 that notes the address each request came from. */
 async function addressNoter(): Promise<{ server: Server; port: number; from: string[] }> {
@@ -50,6 +50,12 @@ describe('which n8n process sent each request of the day', () => {
 			{ at: 5 },
 		].map((entry) => senderProcessOf(entry, kill));
 		expect(names).toEqual(['main', 'worker 2', 'worker 2 (replacement)', 'worker 1', 'the day (other app)', 'address 10.0.0.9', 'unknown']);
+	});
+
+	test('the killed worker\'s slot is read from its log file\'s folder', () => {
+		expect(killedSlot({ logFile: '/tmp/datatruck-day-T8XFN9/worker-2/n8n.log', at: 7 })).toEqual({ worker: 'worker 2', at: 7 });
+		expect(killedSlot({ logFile: '/tmp/elsewhere/n8n.log', at: 7 })).toBeUndefined();
+		expect(killedSlot(undefined)).toBeUndefined();
 	});
 
 	test('counts the 429s of each process', () => {
