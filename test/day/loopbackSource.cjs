@@ -7,7 +7,9 @@
 const net = require('node:net');
 const path = require('node:path');
 
+/** Each n8n process's address by its user folder (senderProcess.cts names the log's addresses from it). */
 const ADDRESSES = { main: '127.0.0.2', 'worker-1': '127.0.0.3', 'worker-2': '127.0.0.4', 'worker-3': '127.0.0.5' };
+module.exports = { ADDRESSES };
 const local = ADDRESSES[path.basename(process.env.N8N_USER_FOLDER || '')];
 const port = Number(process.env.DAY_SANDBOX_PORT);
 

@@ -1,7 +1,7 @@
 /**
  * The day written up: `.cache/day/summary.json` (the numbers), and for `npm run day` the report for people,
- * docs/carrier-day.md's generated part (between its markers) with one table per workflow, and the chart
- * docs/carrier-day.svg. The short day writes its report and chart under .cache/day/ only.
+ * docs/carrier-day.md's generated part (between its markers) with one table per workflow and one of the n8n
+ * processes, and the chart docs/carrier-day.svg. The short day writes its report and chart under .cache/day/ only.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

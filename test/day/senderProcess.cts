@@ -6,12 +6,11 @@
  */
 import { resolve } from 'node:path';
 
+// The preload's own table (user folder → address), so that the two cannot disagree; `worker-1` is named `worker 1`.
+const { ADDRESSES } = require('./loopbackSource.cjs') as { ADDRESSES: Record<string, string> };
 const BY_ADDRESS: Record<string, string> = {
 	'127.0.0.1': 'the day (other app)',
-	'127.0.0.2': 'main',
-	'127.0.0.3': 'worker 1',
-	'127.0.0.4': 'worker 2',
-	'127.0.0.5': 'worker 3',
+	...Object.fromEntries(Object.entries(ADDRESSES).map(([folder, address]) => [address, folder.replace('-', ' ')])),
 };
 
 /** The environment that makes an n8n process connect to the sandbox at `sandboxOrigin` from its own address. */
