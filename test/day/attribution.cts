@@ -57,6 +57,11 @@ export function senderOf(entry: Entry): Sender {
 	return 'compatibility';
 }
 
+/** The package's requests in the sandbox's log: everything but the other app's, which shares the token. */
+export function packageRequests<E extends { headers: { host?: string } } & Omit<Entry, 'host'>>(log: E[]): E[] {
+	return log.filter((e) => senderOf({ ...e, host: e.headers.host }) !== 'otherApp');
+}
+
 /** The roles whose requests are a trigger's poll. */
 export const POLLERS: readonly Sender[] = ['newLoad', 'pickedUp', 'podEmail', 'alertFlagged'];
 

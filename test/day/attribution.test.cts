@@ -1,5 +1,6 @@
 /** Which day workflow sent a request (attribution.cts `senderOf`), for the shapes the day's logs hold. */
-import { senderOf } from './attribution.cts';
+import { OTHER_APP_HOST } from './actors.cts';
+import { packageRequests, senderOf } from './attribution.cts';
 
 const loads = (query: Record<string, string>) => ({ method: 'GET', path: '/api/v1/openapi/orders/', query, host: '127.0.0.1:1' });
 const before = JSON.stringify([{ column: 'created_datetime', value: '2026-12-06T10:00:00Z', contains: 'before' }]);
@@ -18,5 +19,11 @@ describe('senderOf', () => {
 	it("Check Compatibility's reads by other orderings stay its own", () => {
 		expect(senderOf(loads({ ordering: '-id' }))).toBe('compatibility');
 		expect(senderOf(loads({ ordering: 'status,id' }))).toBe('compatibility');
+	});
+
+	it("the package's requests are every one but the other app's (told apart by its Host), as the 429 check and the per-process table count them", () => {
+		const entry = (host: string, status: number) => ({ method: 'GET', path: '/api/v1/openapi/orders/', query: { ordering: '-id' }, headers: { host }, status });
+		const log = [entry('127.0.0.1:8080', 200), entry(OTHER_APP_HOST, 429), entry('127.0.0.1:8080', 429)];
+		expect(packageRequests(log)).toEqual([log[0], log[2]]);
 	});
 });

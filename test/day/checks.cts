@@ -6,7 +6,7 @@
  */
 import { isRunning } from '../e2e/lib/executions.cts';
 import type { Order } from '../sandbox/index.cts';
-import { flaggedReads, POLLERS, senderOf } from './attribution.cts';
+import { flaggedReads, packageRequests, POLLERS, senderOf } from './attribution.cts';
 import type { DayRecord } from './day.cts';
 import { createdWithinDaysOf, growthAfterFirstHour, staticDataGrowth } from './growth.cts';
 import { faultAt, lastEventMinuteOf, type DayPlan } from './plan.cts';
@@ -253,7 +253,7 @@ function failureChecks(input: DayInput, verdict: Verdict): Check[] {
 }
 
 function tooManyCheck(input: DayInput): { check: Check; share: number } {
-	const ours = input.services.sb.log.filter((e) => senderOf({ ...e, host: e.headers.host }) !== 'otherApp');
+	const ours = packageRequests(input.services.sb.log);
 	const tooMany = ours.filter((e) => e.status === 429).length;
 	const share = ours.length ? tooMany / ours.length : 0;
 	return {

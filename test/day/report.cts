@@ -5,14 +5,14 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { senderOf, type Sender } from './attribution.cts';
+import { packageRequests, senderOf, type Sender } from './attribution.cts';
 import { chartSvg } from './chart.cts';
 import { fmtGrowth, type Verdict } from './checks.cts';
 import type { DayRecord } from './day.cts';
 import type { DayPlan } from './plan.cts';
 import type { DayServices } from './services.cts';
 import type { DayWorkflow } from './workflows.cts';
-import { countsByProcess, killedSlot, senderProcessOf } from './senderProcess.cts';
+import { byProcess, countsByProcess } from './senderProcess.cts';
 
 const ROOT = resolve(__dirname, '../..');
 const DAY_DIR = resolve(ROOT, '.cache/day');
@@ -56,13 +56,15 @@ function workflowTables(input: ReportInput): string[] {
 	return lines;
 }
 
-/** Requests and 429s of each n8n process over the day (senderProcess.cts): the workers' first meetings show here. */
+/**
+ * Requests and 429s of each n8n process (senderProcess.cts), counted as the 429 check counts them: every request of
+ * the package, the activation polls and the settling included, so that the rows add up to the check's numbers. The
+ * workers' first meetings show here.
+ */
 function processTable(input: ReportInput): string[] {
-	const { record, services } = input;
-	const kill = killedSlot(record.workerKill);
-	const dayLog = services.sb.log.filter((e) => e.at >= record.dayStart).map((e) => ({ status: e.status, process: senderProcessOf(e, kill) }));
-	const rows = [...countsByProcess(dayLog)].map(([name, { all, tooMany }]) => `| ${name} | ${all} | ${pct(all / Math.max(1, dayLog.length))} | ${tooMany} |`);
-	return ['### Per n8n process', '', '| process | requests | share of the token | answered 429 |', '|---|---:|---:|---:|', ...rows, ''];
+	const ours = packageRequests(input.services.sb.log);
+	const rows = [...countsByProcess(byProcess(ours, input.record))].map(([name, { all, tooMany }]) => `| ${name} | ${all} | ${pct(all / Math.max(1, ours.length))} | ${tooMany} |`);
+	return ['### Per n8n process', '', "| process | requests | share of the package's | answered 429 |", '|---|---:|---:|---:|', ...rows, ''];
 }
 
 function markdown(input: ReportInput, chartFile: string): string {

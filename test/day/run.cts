@@ -20,7 +20,8 @@ import { FULL_DAY, plannedDayStart, SHORT_DAY } from './scale.cts';
 import { startServices } from './services.cts';
 import { dayCredentials, dayWorkflows, RATECON_IMAP, scheduledDayWorkflows } from './workflows.cts';
 import { judgeDay } from './checks.cts';
-import { killedSlot, senderProcessEnv, senderProcessOf, tooManyByProcess } from './senderProcess.cts';
+import { byProcess, senderProcessEnv, tooManyByProcess } from './senderProcess.cts';
+import { packageRequests } from './attribution.cts';
 import { writeReport } from './report.cts';
 
 const ROOT = resolve(__dirname, '../..');
@@ -119,9 +120,8 @@ async function main(): Promise<number> {
 			mailboxesWatched,
 		});
 		killedLog = record.workerKill?.logFile;
-		const kill = killedSlot(record.workerKill);
-		const log = services.sb.log.map(({ headers, body, ...e }) => ({ ...e, host: headers.host, body: undefined, process: senderProcessOf(e, kill) }));
-		say(`429s by process: ${tooManyByProcess(log)}`);
+		const log = byProcess(services.sb.log, record).map(({ headers, body, ...e }) => ({ ...e, host: headers.host, body: undefined }));
+		say(`the package's 429s by process: ${tooManyByProcess(byProcess(packageRequests(services.sb.log), record))}`);
 		writeFileSync(resolve(DAY_DIR, 'record.json'), JSON.stringify({ plan: { ...plan, events: plan.events.length }, record, log }));
 		const verdict = judgeDay({ plan, record, services, workflows: published });
 		writeReport({ plan, record, verdict, services, workflows: published, short });

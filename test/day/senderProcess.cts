@@ -37,6 +37,12 @@ export function killedSlot(kill: { logFile: string; at: number } | undefined): {
 	return kill && slot ? { worker: `worker ${slot}`, at: kill.at } : undefined;
 }
 
+/** The sender process of each request, after the day's record of its worker kill (the replacement named as such). */
+export function byProcess<E extends { status: number; clientAddress?: string; at: number }>(log: E[], record: { workerKill?: { logFile: string; at: number } }): Array<E & { process: string }> {
+	const kill = killedSlot(record.workerKill);
+	return log.map((entry) => ({ ...entry, process: senderProcessOf(entry, kill) }));
+}
+
 /** Requests and 429s of each process, in order of first appearance. */
 export function countsByProcess(log: Array<{ status: number; process: string }>): Map<string, { all: number; tooMany: number }> {
 	const counts = new Map<string, { all: number; tooMany: number }>();

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { killedSlot, senderProcessEnv, senderProcessOf, tooManyByProcess } from './senderProcess.cts';
+import { byProcess, killedSlot, senderProcessEnv, senderProcessOf, tooManyByProcess } from './senderProcess.cts';
 
 /** A server on 127.0.0.1 that notes the address each request came from. */
 async function addressNoter(): Promise<{ server: Server; port: number; from: string[] }> {
@@ -56,6 +56,21 @@ describe('which n8n process sent each request of the day', () => {
 		expect(killedSlot({ logFile: '/tmp/datatruck-day-T8XFN9/worker-2/n8n.log', at: 7 })).toEqual({ worker: 'worker 2', at: 7 });
 		expect(killedSlot({ logFile: '/tmp/elsewhere/n8n.log', at: 7 })).toBeUndefined();
 		expect(killedSlot(undefined)).toBeUndefined();
+	});
+
+	test("names each request after the day's record of its worker kill", () => {
+		const record = { workerKill: { logFile: '/tmp/datatruck-day-T8XFN9/worker-1/n8n.log', at: 1000 } };
+		const log = [
+			{ status: 200, clientAddress: '127.0.0.3', at: 999 },
+			{ status: 429, clientAddress: '127.0.0.3', at: 1001 },
+			{ status: 200, clientAddress: '127.0.0.2', at: 1001 },
+		];
+		expect(byProcess(log, record).map((e) => [e.status, e.process])).toEqual([
+			[200, 'worker 1'],
+			[429, 'worker 1 (replacement)'],
+			[200, 'main'],
+		]);
+		expect(byProcess(log, {}).map((e) => e.process)).toEqual(['worker 1', 'worker 1', 'main']);
 	});
 
 	test('counts the 429s of each process', () => {
