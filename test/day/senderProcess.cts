@@ -6,11 +6,14 @@
  */
 import { resolve } from 'node:path';
 
-// The preload's own table (user folder → address), so that the two cannot disagree; `worker-1` is named `worker 1`.
+// The preload's own table (user folder → address), so that the two cannot disagree; `worker-1` is named `worker 1`,
+// `worker-added-1` `added worker 1`.
 const { ADDRESSES } = require('./loopbackSource.cjs') as { ADDRESSES: Record<string, string> };
+const nameOf = (folder: string) => folder.replace(/^worker-added-(\d+)$/, 'added worker $1').replace(/^worker-(\d+)$/, 'worker $1');
 const BY_ADDRESS: Record<string, string> = {
-	'127.0.0.1': 'the day (other app)',
-	...Object.fromEntries(Object.entries(ADDRESSES).map(([folder, address]) => [address, folder.replace('-', ' ')])),
+	// The day itself (the other app) and any n8n process the preload gave no address.
+	'127.0.0.1': 'no address of its own',
+	...Object.fromEntries(Object.entries(ADDRESSES).map(([folder, address]) => [address, nameOf(folder)])),
 };
 
 /** The environment that makes an n8n process connect to the sandbox at `sandboxOrigin` from its own address. */
@@ -22,13 +25,13 @@ export function senderProcessEnv(sandboxOrigin: string): Record<string, string> 
 }
 
 /**
- * The process a request came from. A killed worker's replacement runs in its user folder, so from its address;
- * its requests after the kill are the replacement's (`kill`: the slot's name and when).
+ * The process a request came from. A killed worker's replacement is the first worker added to the day, in a user
+ * folder of its own (`worker-added-1`), so from an address of its own: it is named after the slot it took (`kill`).
  */
-export function senderProcessOf(entry: { clientAddress?: string; at: number }, kill?: { worker: string; at: number }): string {
+export function senderProcessOf(entry: { clientAddress?: string }, kill?: { worker: string }): string {
 	const address = (entry.clientAddress ?? '').replace(/^::ffff:/, '');
 	const name = BY_ADDRESS[address] ?? (address ? `address ${address}` : 'unknown');
-	return kill && name === kill.worker && entry.at > kill.at ? `${name} (replacement)` : name;
+	return kill && name === 'added worker 1' ? `${kill.worker} (replacement)` : name;
 }
 
 /** The killed worker's slot and when, from the day's record of the kill (its log file is in the slot's folder). */
@@ -38,7 +41,7 @@ export function killedSlot(kill: { logFile: string; at: number } | undefined): {
 }
 
 /** The sender process of each request, after the day's record of its worker kill (the replacement named as such). */
-export function byProcess<E extends { status: number; clientAddress?: string; at: number }>(log: E[], record: { workerKill?: { logFile: string; at: number } }): Array<E & { process: string }> {
+export function byProcess<E extends { status: number; clientAddress?: string }>(log: E[], record: { workerKill?: { logFile: string; at: number } }): Array<E & { process: string }> {
 	const kill = killedSlot(record.workerKill);
 	return log.map((entry) => ({ ...entry, process: senderProcessOf(entry, kill) }));
 }

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { byProcess, killedSlot, senderProcessEnv, senderProcessOf, tooManyByProcess } from './senderProcess.cts';
 
 /** A server on 127.0.0.1 that notes the address each request came from. */
@@ -15,11 +17,12 @@ async function addressNoter(): Promise<{ server: Server; port: number; from: str
 }
 
 describe('which n8n process sent each request of the day', () => {
-	test('a process with the preload reaches the sandbox from its own loopback address, and everything else as before', async () => {
+	/** The names of the addresses a process in n8n's user folder `folder`, with the preload, reaches the sandbox from; and another server. */
+	async function reachedFrom(folder: string): Promise<{ sandbox: string[]; other: string[] }> {
 		const sandbox = await addressNoter();
 		const other = await addressNoter();
 		try {
-			// An n8n worker's user folder, and both kinds of connection n8n makes: a fresh one and a kept-alive one.
+			// Both kinds of connection n8n makes: a fresh one and a kept-alive one.
 			const script = `
 				const http = require('node:http');
 				const get = (port, agent) => new Promise((ok, fail) => http.get({ host: '127.0.0.1', port, agent }, (res) => res.resume().on('end', ok)).on('error', fail));
@@ -29,27 +32,39 @@ describe('which n8n process sent each request of the day', () => {
 					await get(${other.port});
 					process.exit(0);
 				})();`;
-			const env = { ...process.env, ...senderProcessEnv(`http://127.0.0.1:${sandbox.port}`), N8N_USER_FOLDER: '/tmp/datatruck-day-x/worker-1' };
+			const env = { ...process.env, ...senderProcessEnv(`http://127.0.0.1:${sandbox.port}`), N8N_USER_FOLDER: `/tmp/datatruck-day-x/${folder}` };
 			await new Promise<void>((resolve, reject) => execFile(process.execPath, ['-e', script], { env }, (error) => (error ? reject(error) : resolve())));
-			expect(sandbox.from.map((address) => senderProcessOf({ clientAddress: address, at: 0 }))).toEqual(['worker 1', 'worker 1']);
-			expect(other.from).toEqual(['127.0.0.1']);
+			return { sandbox: sandbox.from.map((address) => senderProcessOf({ clientAddress: address })), other: other.from };
 		} finally {
 			await Promise.all([sandbox, other].map(({ server }) => new Promise((resolve) => server.close(resolve))));
 		}
+	}
+
+	test('a process with the preload reaches the sandbox from its own loopback address, and everything else as before', async () => {
+		expect(await reachedFrom('worker-1')).toEqual({ sandbox: ['worker 1', 'worker 1'], other: ['127.0.0.1'] });
 	});
 
-	test('names each address; a killed worker\'s slot after the kill is its replacement', () => {
-		const kill = { worker: 'worker 2', at: 1000 };
-		const names = [
-			{ clientAddress: '127.0.0.2', at: 2000 },
-			{ clientAddress: '::ffff:127.0.0.4', at: 999 },
-			{ clientAddress: '127.0.0.4', at: 1001 },
-			{ clientAddress: '127.0.0.3', at: 1001 },
-			{ clientAddress: '127.0.0.1', at: 5 },
-			{ clientAddress: '10.0.0.9', at: 5 },
-			{ at: 5 },
-		].map((entry) => senderProcessOf(entry, kill));
-		expect(names).toEqual(['main', 'worker 2', 'worker 2 (replacement)', 'worker 1', 'the day (other app)', 'address 10.0.0.9', 'unknown']);
+	test("so does the worker queue mode adds (a killed worker's replacement, in a user folder of its own)", async () => {
+		// The folder scripts/queue-mode.js's startWorker() gives it; before it had an address, the full day's log
+		// named the replacement's requests the day's own (seed 973560, session 23: 136 of them).
+		expect(readFileSync(resolve(__dirname, '../../scripts/queue-mode.js'), 'utf8')).toContain('processEnv(`worker-added-${++added}`)');
+		expect(await reachedFrom('worker-added-1')).toEqual({ sandbox: ['added worker 1', 'added worker 1'], other: ['127.0.0.1'] });
+	});
+
+	test("names each address; the worker added after a kill is the killed worker's replacement", () => {
+		const addresses = ['127.0.0.2', '::ffff:127.0.0.4', '127.0.0.3', '127.0.0.6', '127.0.0.7', '127.0.0.1', '10.0.0.9', undefined];
+		const names = (kill?: { worker: string }) => addresses.map((clientAddress) => senderProcessOf({ clientAddress }, kill));
+		expect(names({ worker: 'worker 2' })).toEqual([
+			'main',
+			'worker 2',
+			'worker 1',
+			'worker 2 (replacement)',
+			'added worker 2',
+			'no address of its own',
+			'address 10.0.0.9',
+			'unknown',
+		]);
+		expect(names()[3]).toBe('added worker 1');
 	});
 
 	test('the killed worker\'s slot is read from its log file\'s folder', () => {
@@ -61,16 +76,16 @@ describe('which n8n process sent each request of the day', () => {
 	test("names each request after the day's record of its worker kill", () => {
 		const record = { workerKill: { logFile: '/tmp/datatruck-day-T8XFN9/worker-1/n8n.log', at: 1000 } };
 		const log = [
-			{ status: 200, clientAddress: '127.0.0.3', at: 999 },
-			{ status: 429, clientAddress: '127.0.0.3', at: 1001 },
-			{ status: 200, clientAddress: '127.0.0.2', at: 1001 },
+			{ status: 200, clientAddress: '127.0.0.3' },
+			{ status: 429, clientAddress: '127.0.0.6' },
+			{ status: 200, clientAddress: '127.0.0.2' },
 		];
 		expect(byProcess(log, record).map((e) => [e.status, e.process])).toEqual([
 			[200, 'worker 1'],
 			[429, 'worker 1 (replacement)'],
 			[200, 'main'],
 		]);
-		expect(byProcess(log, {}).map((e) => e.process)).toEqual(['worker 1', 'worker 1', 'main']);
+		expect(byProcess(log, {}).map((e) => e.process)).toEqual(['worker 1', 'added worker 1', 'main']);
 	});
 
 	test('counts the 429s of each process', () => {
