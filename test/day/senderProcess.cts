@@ -34,14 +34,14 @@ export function senderProcessOf(entry: { clientAddress?: string }, kill?: { work
 	return kill && name === 'added worker 1' ? `${kill.worker} (replacement)` : name;
 }
 
-/** The killed worker's slot and when, from the day's record of the kill (its log file is in the slot's folder). */
-export function killedSlot(kill: { logFile: string; at: number } | undefined): { worker: string; at: number } | undefined {
+/** The killed worker's slot, from the day's record of the kill (its log file is in the slot's folder). */
+export function killedSlot(kill: { logFile: string } | undefined): { worker: string } | undefined {
 	const slot = kill && /worker-(\d+)/.exec(kill.logFile)?.[1];
-	return kill && slot ? { worker: `worker ${slot}`, at: kill.at } : undefined;
+	return slot ? { worker: `worker ${slot}` } : undefined;
 }
 
 /** The sender process of each request, after the day's record of its worker kill (the replacement named as such). */
-export function byProcess<E extends { status: number; clientAddress?: string }>(log: E[], record: { workerKill?: { logFile: string; at: number } }): Array<E & { process: string }> {
+export function byProcess<E extends { status: number; clientAddress?: string }>(log: E[], record: { workerKill?: { logFile: string } }): Array<E & { process: string }> {
 	const kill = killedSlot(record.workerKill);
 	return log.map((entry) => ({ ...entry, process: senderProcessOf(entry, kill) }));
 }

@@ -68,13 +68,13 @@ describe('which n8n process sent each request of the day', () => {
 	});
 
 	test('the killed worker\'s slot is read from its log file\'s folder', () => {
-		expect(killedSlot({ logFile: '/tmp/datatruck-day-T8XFN9/worker-2/n8n.log', at: 7 })).toEqual({ worker: 'worker 2', at: 7 });
-		expect(killedSlot({ logFile: '/tmp/elsewhere/n8n.log', at: 7 })).toBeUndefined();
+		expect(killedSlot({ logFile: '/tmp/datatruck-day-T8XFN9/worker-2/n8n.log' })).toEqual({ worker: 'worker 2' });
+		expect(killedSlot({ logFile: '/tmp/elsewhere/n8n.log' })).toBeUndefined();
 		expect(killedSlot(undefined)).toBeUndefined();
 	});
 
 	test("names each request after the day's record of its worker kill", () => {
-		const record = { workerKill: { logFile: '/tmp/datatruck-day-T8XFN9/worker-1/n8n.log', at: 1000 } };
+		const record = { workerKill: { logFile: '/tmp/datatruck-day-T8XFN9/worker-1/n8n.log' } };
 		const log = [
 			{ status: 200, clientAddress: '127.0.0.3' },
 			{ status: 429, clientAddress: '127.0.0.6' },
