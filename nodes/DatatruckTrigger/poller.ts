@@ -163,17 +163,21 @@ function requestsOf(plan: PollPlan, fetchPage: FetchPage, support: ListSupport):
 }
 
 /**
- * Where a new read of an event-time event starts: the late-entry window behind the clock when the last read began
- * (`looked`), or the newest event emitted where that is older. A record that showed up after that read began, late
+ * Where a new read of an event-time event starts, before `recheckFrom`: the late-entry window behind the clock when the
+ * last read began (`looked`), or the newest event emitted where that is older. A record that showed up after that read began, late
  * by at most the window, has an event time at or after it, whatever the poll interval; one further back is too late.
  * A quiet trigger's read starts at its newest event once that is older than the window behind the previous read (one
  * request again after a burst). A state stored before `looked` was kept goes as it did: the window behind the newest
  * event, but never more than the window behind this poll's clock.
  */
-function rereadFrom(state: TriggerState, plan: PollPlan, now: number): number {
+function windowFrom(state: TriggerState, plan: PollPlan, now: number): number {
 	if (state.looked === undefined) return Math.max(state.high - plan.lateEntryMs, Math.min(state.high, now - plan.lateEntryMs), state.floor);
 	return Math.max(Math.min(state.high, state.looked - plan.lateEntryMs), state.floor);
 }
+
+/** The window, reaching back to where the read before began where that read cannot vouch for itself (`recheckFrom`). */
+const rereadFrom = (state: TriggerState, plan: PollPlan, now: number) =>
+	Math.max(Math.min(windowFrom(state, plan, now), state.recheckFrom ?? Number.POSITIVE_INFINITY), state.floor);
 
 /**
  * One poll: reads from the stored position (or activates), returns what to emit and the state to
@@ -242,17 +246,26 @@ async function pollById(plan: PollPlan, stored: TriggerState | undefined, reques
 		return { records: [], state: idState(plan, newestIdOf(found.read)), skipped: [] };
 	}
 	const state = JSON.parse(JSON.stringify(stored)) as TriggerState;
-	const { scan, high } = state;
-	// The ids below `scan.from` are still to be read (fallbackScan.ts resumes there while the order holds).
+	const { scan, high, floor } = state;
+	// The ids below `scan.from` are still to be read (fallbackScan.ts resumes there while the order holds). A new read
+	// after one of several pages reaches back to where that one began (`recheckFrom`), leaving out what it emitted.
 	const mayRead = (sent: number) => sent < triggerSettings.pagesPerPoll && clock.mayContinue();
-	const found = await requests.newestFirst({ byId: true, start: state.floor + 1, resume: scan, mayRead });
+	const emitted = new Set(state.seen.map(([id]) => id));
+	const from = scan ? floor : Math.min(floor, state.recheckFrom ?? floor);
+	const found = await requests.newestFirst({ byId: true, start: from + 1, resume: scan, mayRead });
 	// Where the order does not hold (or no longer), every page was read from the top.
 	const gap = scan && support.supports(`${listOf(event)}.ordering`);
 	// Ids from `scan.from` up to `high` were emitted by the read that stopped; a read of the gap leaves the top for later.
-	const records = found.records.filter((record) => !scan || (idOf(record) ?? 0) < scan.from || (!gap && (idOf(record) ?? 0) > high));
+	const records = found.records.filter((record) => {
+		const id = idOf(record) ?? 0;
+		return !emitted.has(id) && (!scan || id < scan.from || (!gap && id > high));
+	});
 	if (!gap) state.high = Math.max(high, newestIdOf(found.read));
 	state.scan = found.stopped;
 	if (!state.scan) state.floor = state.high;
+	const recheck = !scan && found.unsure;
+	state.recheckFrom = recheck ? floor : undefined;
+	state.seen = recheck ? records.map((record) => idOf(record) ?? 0).filter((id) => id > floor).map((id): [number, number] => [id, id]) : [];
 	records.sort((a, b) => byNewestId(b, a));
 	// Datatruck sends creation times again: by time from here, with what this read saw as seen, and every id up to the
 	// cursor as emitted (the earlier reads by id emitted them without a time, so the window back may hold them).
@@ -300,6 +313,7 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	const begins = !state.scan;
 	let position: ScanPosition = state.scan ?? { from: wholeSecond(start), page: 1 };
 	const readFrom = Math.min(position.from, wholeSecond(start));
+	let recheckFrom: number | undefined;
 	let finished = false;
 	let fallBack = !timeReadHeld(support, event);
 	const pageCap = state.quietBefore !== undefined ? triggerSettings.baselinePages : triggerSettings.pagesPerPoll;
@@ -326,7 +340,9 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 		position = last > first ? { from: last, page: 1 } : { from: position.from, page: position.page + 1 };
 	}
 	if (fallBack) {
-		const { records } = await requests.newestFirst({ start: readFrom });
+		const { records, unsure } = await requests.newestFirst({ start: readFrom });
+		// What this read cannot vouch for, the next goes over again: from where this one would have begun on its own.
+		if (unsure) recheckFrom = Math.min(state.scan?.from ?? Number.POSITIVE_INFINITY, wholeSecond(windowFrom(state, plan, now)));
 		skipped.push(...unreadableTimes(event, records));
 		records.forEach(visit);
 		finished = true;
@@ -343,6 +359,7 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	} else {
 		state.seen = [...seen];
 		if (begins) state.looked = now;
+		state.recheckFrom = recheckFrom;
 		if (found.length) state.high = Math.max(state.high, Math.min(Math.max(...found.map((f) => f.time)), now));
 		// The next read starts no earlier than this (both bounds only move forward), so what lies
 		// before it can be forgotten, unless the read in progress still has to pass it.

@@ -25,7 +25,10 @@ export interface TriggerState {
 	high: number;
 	/** Records whose order time is before this are never emitted (activation, start date, forgotten records). */
 	floor: number;
-	/** Event-time events: records emitted (or found at activation) that the next reads can still return, as [id, event time]. */
+	/**
+	 * Event-time events: records emitted (or found at activation) that the next reads can still return, as [id, event time].
+	 * By id: the ids the last read emitted above the floor it began at, as [id, id], while `recheckFrom` holds.
+	 */
 	seen: Array<[number, number]>;
 	/** Load Flagged: the flagged loads found by the last complete read. */
 	flagged: number[];
@@ -56,6 +59,12 @@ export interface TriggerState {
 	looked?: number;
 	/** By event time, after a switch from reading by id: the id cursor then. Records at or below it were emitted by id, or were history. */
 	idsThrough?: number;
+	/**
+	 * After a newest-first read of several pages: where that read began (an event time, or by id its floor). The next
+	 * read starts no later, so it finds a record that moved up onto a page already read while no page showed it
+	 * (docs/trigger.md).
+	 */
+	recheckFrom?: number;
 }
 
 export function emptyState(key: string): TriggerState {
@@ -81,7 +90,7 @@ export function readState(staticData: IDataObject, key: string): TriggerState | 
 	}
 	if (raw.quietBefore !== undefined && !isNumber(raw.quietBefore)) return undefined;
 	if ((raw.byId !== undefined && raw.byId !== true) || (raw.newestId !== undefined && !isNumber(raw.newestId))) return undefined;
-	if ((raw.looked !== undefined && !isNumber(raw.looked)) || (raw.idsThrough !== undefined && !isNumber(raw.idsThrough))) return undefined;
+	if ([raw.looked, raw.idsThrough, raw.recheckFrom].some((value) => value !== undefined && !isNumber(value))) return undefined;
 	return JSON.parse(JSON.stringify(raw)) as TriggerState;
 }
 

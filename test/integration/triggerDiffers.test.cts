@@ -284,6 +284,38 @@ describe('Datatruck Trigger when the loads list differs', () => {
 		expect(idsOf(await harness.poll())).toEqual([]);
 	});
 
+	test('a load deleted above a page boundary while another arrives below (the count holds): the load that moved up is emitted by the next poll, once', async () => {
+		// Composed property, seed 1323647209: nothing on the pages shows the move, so only a second read can find it.
+		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true, ignoreOrdering: true } } });
+		const harness = trigger({ event: 'newLoad' });
+		expect((await harness.poll()).error).toBeUndefined();
+		advance(2);
+		const created = Array.from({ length: 30 }, (_, index) => load({ created_datetime: at(10 + index) }));
+		// Past the late-entry window (10 minutes): the next poll's window no longer reaches them.
+		advance(700);
+		// Not the newest: the sandbox would give its id to the load created next, which the read would notice.
+		const deleted = created[created.length - 2].id;
+		const movedUp = created[created.length - 26].id;
+		let lateEntry: Order | undefined;
+		dt.sandbox.live.afterPage(/\/orders\/$/, 2, () => {
+			dt.sandbox.data.orders.splice(dt.sandbox.data.orders.findIndex((order) => order.id === deleted), 1);
+			lateEntry = load({ created_datetime: at(-690) });
+		});
+
+		dt.sandbox.clearLog();
+		const first = await harness.poll();
+		advance(60);
+		const second = await harness.poll();
+
+		expect(first.error).toBeUndefined();
+		expect(second.error).toBeUndefined();
+		expect(idsOf(first)).not.toContain(movedUp);
+		expect(idsOf(second)).toEqual([movedUp]);
+		const emitted = [...idsOf(first), ...idsOf(second)];
+		expect(emitted.sort()).toEqual([...created.map((order) => order.id), lateEntry!.id].sort());
+		expect(idsOf(await harness.poll())).toEqual([]);
+	});
+
 	test('a read that cannot end (records arrive faster than it pages) fails loudly, emits nothing, keeps its cursor', async () => {
 		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true, ignoreOrdering: true } } });
 		const harness = trigger({ event: 'newLoad' });

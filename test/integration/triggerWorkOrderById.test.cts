@@ -306,6 +306,34 @@ describe('New Work Order by id, where the list is not newest first', () => {
 		expect(outcome.state).toMatchObject({ high: 25, floor: 25, scan: undefined });
 	});
 
+	test('a work order deleted above a page boundary while another is created below (the count holds): the one that moved up is emitted by the next poll, once', async () => {
+		const support = memorySupport();
+		const activation = await pollOnce(plan, undefined, oldestFirst(workOrders, []), clock, support);
+		const old = workOrders().length;
+		const created = create(15);
+		// The first new work order of a page after the first new one's: it moves up onto that page when the oldest goes.
+		const boundary = 10 * Math.ceil((old + 1) / 10);
+		const movedUp = created[boundary - old];
+		let later: number | undefined;
+		const read = oldestFirst(workOrders, []);
+		const changing: FetchPage = async (query) => {
+			const page = await read(query);
+			if (query.page === boundary / 10 && later === undefined) {
+				workOrders().splice(workOrders().findIndex((workOrder) => workOrder.id === Math.min(...workOrders().map((w) => Number(w.id)))), 1);
+				[later] = create(1);
+			}
+			return page;
+		};
+
+		const first = await pollOnce(plan, activation.state, changing, clock, support);
+		const second = await pollOnce(plan, first.state, read, clock, support);
+
+		expect(first.records.map((record) => record.id)).not.toContain(movedUp);
+		expect(second.records.map((record) => record.id)).toEqual([movedUp]);
+		expect([...first.records, ...second.records].map((record) => Number(record.id)).sort()).toEqual([...created, later].sort());
+		expect((await pollOnce(plan, second.state, read, clock, support)).records).toEqual([]);
+	});
+
 	test('a list that keeps growing past the budget fails loudly, emitting nothing', async () => {
 		const support = memorySupport();
 		const activation = await pollOnce(plan, undefined, oldestFirst(workOrders, []), clock, support);
