@@ -67,8 +67,8 @@ export interface FallbackResult {
 	/** Set when `mayRead` stopped the read: its last page, and the oldest order key on it. */
 	stopped?: ScanPosition;
 	/**
-	 * Read out of order over several pages: a record may have moved up onto a page already read (one above it left the
-	 * list while another arrived below) with no page showing it, so the next read goes over the same ground (poller.ts).
+	 * Read over several pages: a record may have moved up onto a page already read (one above it left the list while
+	 * another arrived below, so the count held) with no page showing it; the next read goes over the same ground.
 	 */
 	unsure: boolean;
 }
@@ -166,7 +166,7 @@ export async function newestFirst(read: FallbackRead, fetchPage: FetchPage, supp
 		stopped = { page, from: oldest };
 	}
 	const all = [...held.values()];
-	return { records: all.filter((record) => wanted(record) && !(keyOf(record) < read.start)), read: all, stopped, unsure: !trustOrder && sent - read.sent > 1 };
+	return { records: all.filter((record) => wanted(record) && !(keyOf(record) < read.start)), read: all, stopped, unsure: sent - read.sent > 1 };
 }
 
 /**

@@ -263,7 +263,7 @@ async function pollById(plan: PollPlan, stored: TriggerState | undefined, reques
 	if (!gap) state.high = Math.max(high, newestIdOf(found.read));
 	state.scan = found.stopped;
 	if (!state.scan) state.floor = state.high;
-	const recheck = !scan && found.unsure;
+	const recheck = !scan && !found.stopped && found.unsure;
 	state.recheckFrom = recheck ? floor : undefined;
 	state.seen = recheck ? records.map((record) => idOf(record) ?? 0).filter((id) => id > floor).map((id): [number, number] => [id, id]) : [];
 	records.sort((a, b) => byNewestId(b, a));

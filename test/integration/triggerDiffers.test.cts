@@ -4,7 +4,7 @@ import { triggerSettings } from '../../nodes/DatatruckTrigger/settings';
 import type { TriggerState } from '../../nodes/DatatruckTrigger/state';
 import { PollHarness, type PollResult } from '../harness/poll.cts';
 import { useSandbox } from '../harness/sandbox.cts';
-import type { Order } from '../sandbox/index.cts';
+import type { ListSwitch, Order } from '../sandbox/index.cts';
 import { coreLogger } from '../harness/coreLogger.cts';
 
 /**
@@ -284,9 +284,12 @@ describe('Datatruck Trigger when the loads list differs', () => {
 		expect(idsOf(await harness.poll())).toEqual([]);
 	});
 
-	test('a load deleted above a page boundary while another arrives below (the count holds): the load that moved up is emitted by the next poll, once', async () => {
+	test.each<[string, ListSwitch]>([
+		['the order ignored', { ignoreFilter: true, ignoreOrdering: true }],
+		['the order kept', { ignoreFilter: true }],
+	])('%s: a load deleted above a page boundary while another arrives below (the count holds): the load that moved up is emitted by the next poll, once', async (_, loads) => {
 		// Composed property, seed 1323647209: nothing on the pages shows the move, so only a second read can find it.
-		dt.sandbox.configure({ lists: { loads: { ignoreFilter: true, ignoreOrdering: true } } });
+		dt.sandbox.configure({ lists: { loads } });
 		const harness = trigger({ event: 'newLoad' });
 		expect((await harness.poll()).error).toBeUndefined();
 		advance(2);
