@@ -218,7 +218,7 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 	});
 
 	it('creates a work order for each complete request and answers every sender', async () => {
-		for (const { mail } of CASES) mailbox.deliver(rawMail(mail));
+		mailbox.deliver(...CASES.map(({ mail }) => rawMail(mail)));
 		await waitFor('a reply to every mail', () => (smtp.received.length >= CASES.length ? true : undefined), 90_000);
 		await waitFor('the executions to finish', async () => {
 			const runs = await executionsOf(session, wfId);
@@ -425,7 +425,7 @@ describe('example "create work orders from a shop mailbox" in a running n8n', ()
 					replySays: ["What is truck 116's odometer reading? Reply with the number, e.g. 412870."],
 				},
 			];
-			for (const { mail } of PUBLISHED_CASES) mailbox.deliver(rawMail(mail));
+			mailbox.deliver(...PUBLISHED_CASES.map(({ mail }) => rawMail(mail)));
 			await waitFor('a reply to every mail', () => (smtp.received.length >= repliesBefore + PUBLISHED_CASES.length ? true : undefined), 90_000);
 			await waitFor('the executions to finish', async () => {
 				const runs = await executionsOf(session, wfId);

@@ -101,12 +101,17 @@ export class DovecotMailbox {
 	}
 
 	/** Delivers one raw RFC 5322 message (CRLF lines) as unread mail. */
-	deliver(raw: string): void {
-		const name = `${Date.now()}.e2e${++this.delivered}.${process.pid}`;
-		const staged = join(this.maildir, 'tmp', name);
-		writeFileSync(staged, raw.replace(/\r?\n/g, '\r\n'));
-		chownSync(staged, this.owner.uid, this.owner.gid);
-		renameSync(staged, join(this.maildir, 'new', name));
+	deliver(...raws: string[]): void {
+		// All staged first, then moved in one go: n8n 1.x's Email Trigger (IMAP) reads mail that arrives during its
+		// fetch a second time (docs/examples.md), so mails a test sends together must arrive together.
+		const names = raws.map((raw) => {
+			const name = `${Date.now()}.e2e${++this.delivered}.${process.pid}`;
+			const staged = join(this.maildir, 'tmp', name);
+			writeFileSync(staged, raw.replace(/\r?\n/g, '\r\n'));
+			chownSync(staged, this.owner.uid, this.owner.gid);
+			return name;
+		});
+		for (const name of names) renameSync(join(this.maildir, 'tmp', name), join(this.maildir, 'new', name));
 	}
 
 	/**
