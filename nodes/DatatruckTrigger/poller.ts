@@ -164,11 +164,11 @@ function requestsOf(plan: PollPlan, fetchPage: FetchPage, support: ListSupport):
 
 /**
  * Where a new read of an event-time event starts, before `recheckFrom`: the late-entry window behind the clock when the
- * last read began (`looked`), or the newest event emitted where that is older. A record that showed up after that read began, late
- * by at most the window, has an event time at or after it, whatever the poll interval; one further back is too late.
- * A quiet trigger's read starts at its newest event once that is older than the window behind the previous read (one
- * request again after a burst). A state stored before `looked` was kept goes as it did: the window behind the newest
- * event, but never more than the window behind this poll's clock.
+ * last read began (`looked`), or the newest event emitted where that is older. A record that showed up after that read
+ * began, late by at most the window, has an event time at or after it, whatever the poll interval; one further back is
+ * too late. A quiet trigger's read starts at its newest event once that is older than the window behind the previous
+ * read (one request again after a burst). A state stored before `looked` was kept goes as it did: the window behind
+ * the newest event, but never more than the window behind this poll's clock.
  */
 function windowFrom(state: TriggerState, plan: PollPlan, now: number): number {
 	if (state.looked === undefined) return Math.max(state.high - plan.lateEntryMs, Math.min(state.high, now - plan.lateEntryMs), state.floor);
