@@ -66,10 +66,7 @@ export interface FallbackResult {
 	read: IDataObject[];
 	/** Set when `mayRead` stopped the read: its last page, and the oldest order key on it. */
 	stopped?: ScanPosition;
-	/**
-	 * Read over several pages: a record may have moved up onto a page already read (one above it left the list while
-	 * another arrived below, so the count held) with no page showing it; the next read goes over the same ground.
-	 */
+	/** Read over several pages: a record may have moved up unseen onto a page already read (docs/trigger.md). */
 	unsure: boolean;
 }
 

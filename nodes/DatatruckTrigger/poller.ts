@@ -164,18 +164,15 @@ function requestsOf(plan: PollPlan, fetchPage: FetchPage, support: ListSupport):
 
 /**
  * Where a new read of an event-time event starts, before `recheckFrom`: the late-entry window behind the clock when the
- * last read began (`looked`), or the newest event emitted where that is older. A record that showed up after that read
- * began, late by at most the window, has an event time at or after it, whatever the poll interval; one further back is
- * too late. A quiet trigger's read starts at its newest event once that is older than the window behind the previous
- * read (one request again after a burst). A state stored before `looked` was kept goes as it did: the window behind
- * the newest event, but never more than the window behind this poll's clock.
+ * last read began (`looked`), or the newest event emitted where that is older (docs/trigger.md, "Exactly once, and its
+ * limits"). A state stored before `looked` was kept: the window behind the newest event, at most behind this clock.
  */
 function windowFrom(state: TriggerState, plan: PollPlan, now: number): number {
 	if (state.looked === undefined) return Math.max(state.high - plan.lateEntryMs, Math.min(state.high, now - plan.lateEntryMs), state.floor);
 	return Math.max(Math.min(state.high, state.looked - plan.lateEntryMs), state.floor);
 }
 
-/** The window, reaching back to where the read before began where that read cannot vouch for itself (`recheckFrom`). */
+/** The window, back to where the read before began if it was `unsure` (`recheckFrom`). */
 const rereadFrom = (state: TriggerState, plan: PollPlan, now: number) =>
 	Math.max(Math.min(windowFrom(state, plan, now), state.recheckFrom ?? Number.POSITIVE_INFINITY), state.floor);
 
@@ -247,8 +244,8 @@ async function pollById(plan: PollPlan, stored: TriggerState | undefined, reques
 	}
 	const state = JSON.parse(JSON.stringify(stored)) as TriggerState;
 	const { scan, high, floor } = state;
-	// The ids below `scan.from` are still to be read (fallbackScan.ts resumes there while the order holds). A new read
-	// after one of several pages reaches back to where that one began (`recheckFrom`), leaving out what it emitted.
+	// The ids below `scan.from` are still to be read (fallbackScan.ts resumes there); a new read after an unsure one
+	// starts where that one began (`recheckFrom`), leaving out what it emitted.
 	const mayRead = (sent: number) => sent < triggerSettings.pagesPerPoll && clock.mayContinue();
 	const emitted = new Set(state.seen.map(([id]) => id));
 	const from = scan ? floor : Math.min(floor, state.recheckFrom ?? floor);
@@ -341,7 +338,7 @@ async function pollByTime(plan: PollPlan, stored: TriggerState | undefined, requ
 	}
 	if (fallBack) {
 		const { records, unsure } = await requests.newestFirst({ start: readFrom });
-		// What this read cannot vouch for, the next goes over again: from where this one would have begun on its own.
+		// The next read goes over this one's ground again, from where it would have begun on its own.
 		if (unsure) recheckFrom = Math.min(state.scan?.from ?? Number.POSITIVE_INFINITY, wholeSecond(windowFrom(state, plan, now)));
 		skipped.push(...unreadableTimes(event, records));
 		records.forEach(visit);

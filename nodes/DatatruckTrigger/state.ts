@@ -25,10 +25,7 @@ export interface TriggerState {
 	high: number;
 	/** Records whose order time is before this are never emitted (activation, start date, forgotten records). */
 	floor: number;
-	/**
-	 * Event-time events: records emitted (or found at activation) that the next reads can still return, as [id, event time].
-	 * By id: the ids the last read emitted above the floor it began at, as [id, id], while `recheckFrom` holds.
-	 */
+	/** Records emitted (or found at activation) the next reads can still return, as [id, event time]; by id [id, id]. */
 	seen: Array<[number, number]>;
 	/** Load Flagged: the flagged loads found by the last complete read. */
 	flagged: number[];
@@ -59,11 +56,7 @@ export interface TriggerState {
 	looked?: number;
 	/** By event time, after a switch from reading by id: the id cursor then. Records at or below it were emitted by id, or were history. */
 	idsThrough?: number;
-	/**
-	 * After a newest-first read of several pages: where that read began (an event time, or by id its floor). The next
-	 * read starts no later, so it finds a record that moved up onto a page already read while no page showed it
-	 * (docs/trigger.md).
-	 */
+	/** Where an `unsure` read (fallbackScan.ts) began, a time or by id its floor: the next read starts no later. */
 	recheckFrom?: number;
 }
 
