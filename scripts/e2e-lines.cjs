@@ -106,11 +106,30 @@ function runChild(command, args, env, title) {
 		child.stderr.on('data', (d) => output.push(d));
 		child.on('close', (code) => {
 			const minutes = ((Date.now() - started) / 60000).toFixed(1);
+			const text = Buffer.concat(output);
 			process.stdout.write(`\n== ${title}: exit ${code} after ${minutes} min\n`);
-			process.stdout.write(Buffer.concat(output));
+			process.stdout.write(text);
+			ended.push({ title, code, minutes, text: text.toString('utf8') });
 			resolve(code);
 		});
 	});
+}
+
+/** Every run of this process as it ended: printed again in short at the end (closingSummary). */
+const ended = [];
+
+/**
+ * One line a run, then the last lines of each failed one: CI's report shows a window of the output, and a failed
+ * run's own output may be long (a runtime installed again prints npm's progress), so its failure is repeated last.
+ */
+function closingSummary() {
+	const lines = ['', '== summary'];
+	for (const run of ended) lines.push(`${run.code === 0 ? 'passed' : 'FAILED'}: ${run.title} (exit ${run.code}, ${run.minutes} min)`);
+	for (const run of ended.filter((r) => r.code !== 0)) {
+		const tail = run.text.split('\n').filter((line) => line.trim() && !/^npm warn/.test(line)).slice(-40);
+		lines.push(`== the end of ${run.title}`, ...tail);
+	}
+	process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 async function main() {
@@ -134,6 +153,7 @@ async function main() {
 			packed = 1;
 		}
 		const codes = await Promise.all(runs);
+		closingSummary();
 		process.exitCode = packed || codes.some((code) => code !== 0) ? 1 : 0;
 	} finally {
 		fs.rmSync(packDir, { recursive: true, force: true });

@@ -161,13 +161,25 @@ function npm(args, cwd, extraEnv) {
 		npm_config_update_notifier: 'false',
 		npm_config_fund: 'false',
 		npm_config_audit: 'false',
+		// n8n's install prints thousands of peer-dependency warnings; in CI's report they pushed the error out of view.
+		npm_config_loglevel: 'error',
 		...extraEnv,
 	};
 	delete env.NODE_OPTIONS;
 	log(`npm ${args.join(' ')}   (in ${path.relative(ROOT, cwd)})`);
 	const r = spawnSync('npm', args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
 	if (r.error) throw r.error;
-	if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed with exit code ${r.status} in ${cwd}`);
+	if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed with exit code ${r.status} in ${cwd} (${freeSpace(cwd)})`);
+}
+
+/** The free disk space where a runtime installs: each takes 2-3 GB, and a full disk fails the install midway. */
+function freeSpace(dir) {
+	try {
+		const { bavail, bsize } = fs.statfsSync(dir);
+		return `${((bavail * bsize) / 2 ** 30).toFixed(1)} GB free on its disk`;
+	} catch {
+		return 'free disk space unknown';
+	}
 }
 
 function writeJson(file, value) {
@@ -206,7 +218,7 @@ function provision() {
 		}
 	}
 
-	step(`installing n8n ${VERSIONS.n8n} (a few minutes; about 3 GB)`);
+	step(`installing n8n ${VERSIONS.n8n} (a few minutes; about 3 GB; ${freeSpace(paths.root)})`);
 	writeJson(path.join(paths.n8nPrefix, 'package.json'), {
 		name: 'n8n-runtime',
 		private: true,
