@@ -7,6 +7,8 @@ module.exports = {
 	transform: {
 		'^.+\\.c?ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},
+	globalSetup: '<rootDir>/test/harness/globalSetup.js',
+	globalTeardown: '<rootDir>/test/harness/globalTeardown.js',
 	setupFiles: ['<rootDir>/test/harness/env.cts'],
 	testTimeout: 60_000,
 	// The real-n8n suite provisions its own runtime and is run by its own project config.
