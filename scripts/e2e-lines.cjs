@@ -3,8 +3,9 @@
  * The real-n8n suite on every n8n line carriers run, side by side: n8n 2.41.1 (Node 24) and 1.123.81 (Node 20).
  * Most of a run is n8n waiting (for its own start, a trigger's poll schedule), so two runs at once take little more
  * than one on 2 cores. The package is built and packed once here and handed to both. Each run's output is printed
- * whole when it ends, so the two never interleave; the exit code is non-zero when either failed. The 2.41.1 line's
- * published workflows (published.test.cts) run in a jest run of their own beside the rest of that line (runLines).
+ * whole when it ends, so the two never interleave, and again in short at the end (closingSummary); the exit code is
+ * non-zero when either failed. The 2.41.1 line's published workflows (published.test.cts) run in a jest run of their
+ * own beside the rest of that line (runLines).
  *
  * `npm run test:e2e:lines`; one line alone: `npm run test:e2e` or `npm run test:e2e:1x`.
  *
