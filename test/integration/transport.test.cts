@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { useSandbox } from '../harness/sandbox.cts';
 import { bareToken, companyToBaseUrl } from '../../nodes/Datatruck/shared/transport/connection';
 import { limiterFor } from '../../nodes/Datatruck/shared/transport/rateLimiter';
+import { retryPolicy } from '../../nodes/Datatruck/shared/transport/transport';
 
 const dt = useSandbox();
 
@@ -166,6 +167,25 @@ describe('faults', () => {
 		expect(created.error).toBeUndefined();
 		expect(dt.sandbox.data.workOrders.filter((w) => w.reference_number === 'OUTAGE-1')).toHaveLength(1);
 		expect(dt.sandbox.log.map((e) => e.status)).toEqual([...Array(6).fill(503), 201]);
+	});
+
+	// The carrier day's scaled outage (docs/carrier-day.md, defect 16): with waits in real seconds, polls came back up to
+	// 3 windows after it. At Datatruck's minute the 60 s cap is one window either way.
+	test('a retry after a 503 waits at most one rate window of the credential', async () => {
+		const saved = { ...retryPolicy };
+		Object.assign(retryPolicy, { backoffBaseMs: 1000, backoffCapMs: 60_000 });
+		try {
+			const credentials = dt.credentials({ rateLimitWindowSeconds: 1 });
+			dt.sandbox.injectFaults({ count: 4, kind: 503 });
+			expect(await dt.run({ parameters: getMany({ returnAll: false, limit: 5 }), credentials })).toMatchObject({ error: undefined });
+			const at = dt.sandbox.log.map((e) => e.at);
+			expect(dt.sandbox.log.map((e) => e.status)).toEqual([503, 503, 503, 503, 200]);
+			// Without the window's cap the fourth wait alone is 4-8 s (1, 2, 4, 8 s ceilings, each waited half to whole).
+			const waits = at.slice(1).map((t, i) => t - at[i]);
+			expect(Math.max(...waits)).toBeLessThan(2500);
+		} finally {
+			Object.assign(retryPolicy, saved);
+		}
 	});
 
 	test("its own 503s do not fill the process's window (Datatruck's throttle counts only what it handled)", async () => {

@@ -11,7 +11,7 @@
  * unavailableRetries times.
  */
 import { RollingWindowLimiter } from '../../../nodes/Datatruck/shared/transport/rateLimiter';
-import { countedByDatatruck, retryPolicy } from '../../../nodes/Datatruck/shared/transport/transport';
+import { backoffCeilingMs, countedByDatatruck, retryPolicy } from '../../../nodes/Datatruck/shared/transport/transport';
 
 export interface ProcessPlan {
 	/** When it starts and stops wanting requests (ms); it always has work in between. */
@@ -121,7 +121,7 @@ export function simulateSharedToken(run: SharedTokenRun): SharedTokenOutcome {
 	const flights: Flight[] = [];
 	// transport.ts's backoff after a 503: exponential, capped, with jitter.
 	const backoff = (attempt: number) => {
-		const ceiling = Math.min(retryPolicy.backoffCapMs, retryPolicy.backoffBaseMs * 2 ** (attempt - 1));
+		const ceiling = backoffCeilingMs(attempt, windowMs);
 		return Math.round(ceiling / 2 + (nextRandom() * ceiling) / 2);
 	};
 	const other = { sent: 0, admitted: [] as number[], nextAt: run.otherApp?.from ?? 0 };

@@ -168,7 +168,7 @@ export async function datatruckResponse(
 			if (signal?.aborted) {
 				throw new NodeOperationError(node, 'Stopped: the execution was cancelled while waiting for Datatruck');
 			}
-			const pauseMs = backoffMs(faults + 1);
+			const pauseMs = backoffMs(faults + 1, connection.windowMs);
 			const notSent = fault.code === 'ECONNREFUSED';
 			if (((retriesFaults && fault.transient) || notSent) && mayRetry(faults, firstSentAt, pauseMs, timeoutMs, notSent)) {
 				faults++;
@@ -186,7 +186,7 @@ export async function datatruckResponse(
 		connection.limiter.noteHeaders(response.headers);
 		if (statusCode === 429) {
 			const retryAfter = retryAfterMs(response.headers);
-			connection.limiter.tooManyRequests(retryAfter ?? backoffMs(Math.min(rateLimited.tries() + 1, 8)), retryAfter);
+			connection.limiter.tooManyRequests(retryAfter ?? backoffMs(Math.min(rateLimited.tries() + 1, 8), connection.windowMs), retryAfter);
 			if (!rateLimited.refused(retryAfter)) continue;
 			const error = errorFromResponse(node, response, connection.host, fullPurpose);
 			error.message = `Datatruck kept answering "too many requests": gave up after ${rateLimited.tries()} tries and ${Math.round(waitedForRateLimitMs / 1000)} s of waiting`;
@@ -197,7 +197,7 @@ export async function datatruckResponse(
 
 		const brokenBody = statusCode < 300 && !isJsonBody(body);
 		if (statusCode >= 500 || brokenBody) {
-			const pauseMs = backoffMs(faults + 1);
+			const pauseMs = backoffMs(faults + 1, connection.windowMs);
 			const unavailable = statusCode === 503;
 			if ((retriesFaults || unavailable) && mayRetry(faults, firstSentAt, pauseMs, timeoutMs, unavailable)) {
 				faults++;
@@ -321,8 +321,19 @@ export function retryAfterMs(headers: IDataObject | undefined): number | undefin
 	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
+/**
+ * The longest wait before try `attempt + 1`: exponential, and never more than the credential's rate window, the
+ * clock the node keeps Datatruck's time by. At Datatruck's minute that is the 60 s cap either way. Issue 40's carrier
+ * day shrinks the window to 3 s: with waits in real seconds, a trigger poll caught in its 5-window outage came back
+ * up to 3 windows after it (at Datatruck's minute, within one), and a sync that had the token to itself meanwhile
+ * met the returning polls with 429s (docs/carrier-day.md, defect 16).
+ */
+export function backoffCeilingMs(attempt: number, windowMs: number): number {
+	return Math.min(retryPolicy.backoffCapMs, windowMs, retryPolicy.backoffBaseMs * 2 ** (attempt - 1));
+}
+
 /** Exponential backoff with jitter, so that several waiting clients do not retry in lockstep. */
-function backoffMs(attempt: number): number {
-	const ceiling = Math.min(retryPolicy.backoffCapMs, retryPolicy.backoffBaseMs * 2 ** (attempt - 1));
+function backoffMs(attempt: number, windowMs: number): number {
+	const ceiling = backoffCeilingMs(attempt, windowMs);
 	return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
