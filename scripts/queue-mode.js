@@ -264,7 +264,7 @@ async function startQueueMode({ tarball, workers = 2, credentials = [], workflow
 		 */
 		let added = 0;
 		const startWorker = async () => {
-			const worker = await startWorkerIn(await processEnv(`worker-added-${++added}`));
+			const worker = await startWorkerIn(await processEnv(addedWorkerFolder(++added)));
 			started.push({ name: `n8n added worker ${added}`, stop: (graceMs) => worker.stop(graceMs) });
 			return worker;
 		};
@@ -281,7 +281,12 @@ function executionsRunBy(worker) {
 	return [...text.matchAll(/Worker started execution (\d+)/g)].map((m) => m[1]);
 }
 
-module.exports = { ensureServices, missingServices, startQueueMode, executionsRunBy };
+/** The user folder of the `n`th worker added after the start (a killed worker's replacement). */
+function addedWorkerFolder(n) {
+	return `worker-added-${n}`;
+}
+
+module.exports = { ensureServices, missingServices, startQueueMode, executionsRunBy, addedWorkerFolder };
 
 if (require.main === module) {
 	const missing = missingServices();

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { addedWorkerFolder } from '../queue/lib/queue.cts';
 import { byProcess, killedSlot, senderProcessEnv, senderProcessOf, tooManyByProcess } from './senderProcess.cts';
 
 /** A server on 127.0.0.1 that notes the address each request came from. */
@@ -47,8 +46,7 @@ describe('which n8n process sent each request of the day', () => {
 	test("so does the worker queue mode adds (a killed worker's replacement, in a user folder of its own)", async () => {
 		// The folder scripts/queue-mode.js's startWorker() gives it; before it had an address, the full day's log
 		// named the replacement's requests the day's own (seed 973560, session 23: 136 of them).
-		expect(readFileSync(resolve(__dirname, '../../scripts/queue-mode.js'), 'utf8')).toContain('processEnv(`worker-added-${++added}`)');
-		expect(await reachedFrom('worker-added-1')).toEqual({ sandbox: ['added worker 1', 'added worker 1'], other: ['127.0.0.1'] });
+		expect(await reachedFrom(addedWorkerFolder(1))).toEqual({ sandbox: ['added worker 1', 'added worker 1'], other: ['127.0.0.1'] });
 	});
 
 	test("names each address; the worker added after a kill is the killed worker's replacement", () => {

@@ -46,9 +46,10 @@ interface QueueModeModule {
 		name?: string;
 	}): Promise<QueueMode>;
 	executionsRunBy(worker: RunningProcess): string[];
+	addedWorkerFolder(n: number): string;
 }
 
-export const { startQueueMode, executionsRunBy } = queueMode;
+export const { startQueueMode, executionsRunBy, addedWorkerFolder } = queueMode;
 
 export function sessionOf(queue: QueueMode): Session {
 	return new Session(queue.main as never, queue.cookie);
