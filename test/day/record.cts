@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { executionRun, isRunning } from '../e2e/lib/executions.cts';
 import type { Session } from '../e2e/lib/n8n.cts';
 import type { ExecutionRun } from '../e2e/lib/output.cts';
+import { storedStaticData } from '../e2e/lib/triggerState.cts';
 import { httpJson } from '../../scripts/n8n-runtime.cjs';
 import type { DayWorkflow } from './workflows.cts';
 import { STATE_FIELD } from '../../nodes/DatatruckTrigger/state';
@@ -231,7 +232,7 @@ export interface Sample {
 /** Bytes of a workflow's static data, as the editor's API returns the workflow, and of what it keeps at rest. */
 export async function staticDataBytes(session: Session, workflowId: string): Promise<{ bytes: number; resting: number }> {
 	const { data } = await patientRest(session, `/workflows/${workflowId}`);
-	const staticData = (data.staticData ?? {}) as Record<string, unknown>;
+	const staticData = storedStaticData(data);
 	return { bytes: JSON.stringify(staticData).length, resting: JSON.stringify(restingStaticData(staticData)).length };
 }
 

@@ -5,12 +5,16 @@
 import { STATE_FIELD, type TriggerState } from '../../../nodes/DatatruckTrigger/state';
 import type { Session } from './n8n.cts';
 
+/** A workflow's static data as n8n's REST API returns the workflow: an object, or its JSON text, by node name. */
+export function storedStaticData(workflow: { staticData?: unknown }): Record<string, unknown> {
+	const stored = workflow.staticData;
+	return (typeof stored === 'string' ? JSON.parse(stored) : (stored ?? {})) as Record<string, unknown>;
+}
+
 /** The state of each Datatruck Trigger of the workflow that has polled (none before its first poll is stored). */
 export async function triggerStates(session: Session, workflowId: string): Promise<TriggerState[]> {
 	const { data } = await session.rest('GET', `/workflows/${workflowId}`);
-	const stored: unknown = data.staticData;
-	const staticData = (typeof stored === 'string' ? JSON.parse(stored) : (stored ?? {})) as Record<string, unknown>;
-	return Object.values(staticData)
+	return Object.values(storedStaticData(data))
 		.map((nodeData) => (nodeData as Record<string, unknown> | null)?.[STATE_FIELD] as TriggerState | undefined)
 		.filter((state): state is TriggerState => state !== undefined && state !== null);
 }
