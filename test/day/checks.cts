@@ -263,7 +263,7 @@ function tooManyCheck(input: DayInput): { check: Check; share: number } {
 }
 
 /** Windows after a fault whose polls wait out the fault's last retry, not a Return All: a backoff is at most one. */
-export const WINDOWS_AFTER_DOWN = 2;
+const WINDOWS_AFTER_DOWN = 2;
 
 /**
  * When no poll can be answered: Datatruck down (outage, restart, the 401 window), and WINDOWS_AFTER_DOWN after it.
