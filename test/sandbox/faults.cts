@@ -17,8 +17,11 @@ export interface FaultSpec {
 	 * reference, say). Absent = every API request.
 	 */
 	match?: { method?: string; path?: string; body?: string };
-	/** Retry-After seconds of a '429' fault; 0 is allowed here, unlike the real limiter. Default 1. */
-	retryAfter?: number;
+	/**
+	 * Retry-After seconds of a '429' fault; 0 is allowed here, unlike the real limiter. Default 1. `null`: no
+	 * Retry-After at all, as a proxy or gateway in front of Datatruck might answer.
+	 */
+	retryAfter?: number | null;
 	/** The JSON body of a 'badRequest' fault (a 400), e.g. a proxy's `{"detail": "Method \"PATCH\" not allowed."}`. */
 	body?: Record<string, unknown>;
 	/** How long a 'hang' holds the request before destroying the socket. Default 30 s. */
@@ -79,6 +82,7 @@ export function faultOutcome(spec: FaultSpec): FaultOutcome {
 		case 'badRequest':
 			return json(400, spec.body ?? { error: 400, message: 'Bad request.' });
 		case '429': {
+			if (spec.retryAfter === null) return json(429, { error: 429, message: 'Too many requests.' });
 			const seconds = spec.retryAfter ?? 1;
 			return json(429, { error: 429, message: throttledMessage(seconds) }, { 'Retry-After': String(seconds) });
 		}
@@ -114,7 +118,7 @@ export function parseFaultSpec(raw: unknown): FaultSpec {
 		kind,
 		afterHandling: raw.afterHandling as boolean | undefined,
 		match: match as FaultSpec['match'],
-		retryAfter: nonNegative('retryAfter'),
+		retryAfter: raw.retryAfter === null ? null : nonNegative('retryAfter'),
 		hangMs: nonNegative('hangMs'),
 		...(raw.body === undefined ? {} : { body: raw.body as Record<string, unknown> }),
 	};

@@ -43,11 +43,14 @@ describe('sandbox fault injection', () => {
 		expect((await client.get('/trucks/list/')).status).toBe(200);
 	});
 
-	it("'429' defaults to Retry-After 1 and honours a given value", async () => {
+	it("'429' defaults to Retry-After 1, honours a given value, and sends none for null", async () => {
 		sandbox.injectFaults({ count: 1, kind: '429' });
 		sandbox.injectFaults({ count: 1, kind: '429', retryAfter: 7 });
+		sandbox.injectFaults({ count: 1, kind: '429', retryAfter: null });
 		expect((await client.get('/trucks/list/')).headers['retry-after']).toBe('1');
 		expect((await client.get('/trucks/list/')).headers['retry-after']).toBe('7');
+		const bare = await client.get('/trucks/list/');
+		expect([bare.status, bare.headers['retry-after']]).toEqual([429, undefined]);
 	});
 
 	it("'malformed' answers 200 application/json with a truncated body", async () => {
