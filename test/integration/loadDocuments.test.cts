@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { RollingWindowLimiter } from '../../nodes/Datatruck/shared/transport/rateLimiter';
+import { bareToken, companyToBaseUrl } from '../../nodes/Datatruck/shared/transport/connection';
+import { limiterFor, RollingWindowLimiter } from '../../nodes/Datatruck/shared/transport/rateLimiter';
 import { useSandbox } from '../harness/sandbox.cts';
 import type { Order, OrderDocument } from '../sandbox/index.cts';
 
@@ -209,6 +210,42 @@ describe('Load › Get Documents: security', () => {
 		]);
 		expect(dt.sandbox.log.every((entry) => entry.headers.authorization === `Token ${dt.sandbox.token}`)).toBe(true);
 		expect(files().log).toEqual([]);
+	});
+
+	test.each([
+		['names a wait', 1],
+		['names none', null],
+	])('Datatruck answering 429 to a document on its own address, and it %s: ridden out as an API request is, within a rate window, and the limiter learns the token is shared', async (_, retryAfter) => {
+		const source = seededLoad(withAll);
+		const load = loadWithDocuments([
+			{ file_type: 'bill_of_lading', file_link: `${dt.sandbox.baseUrl}/orders/${source.id}/documents/1/file/` },
+		]);
+		// A window of 2 s: the 1 s Retry-After fits it, and so must every wait without one.
+		const credentials = dt.credentials({ rateLimitWindowSeconds: 2 });
+		dt.sandbox.injectFaults({ count: 4, kind: '429', retryAfter, match: { path: '/documents/1/file/' } });
+		const result = await dt.run({ parameters: getDocuments(load.id), credentials });
+		expect(result.error).toBeUndefined();
+		expect(bytesOf(result.items[0])).toEqual(files().fileAt(source.documents[1].file_link).bytes);
+		const downloads = dt.sandbox.log.filter((entry) => entry.path.endsWith('/documents/1/file/'));
+		expect(downloads.map((entry) => entry.status)).toEqual([429, 429, 429, 429, 200]);
+		const at = downloads.map((entry) => entry.at);
+		expect(Math.max(...at.slice(1).map((t, i) => t - at[i]))).toBeLessThan(2 * 2000);
+		const limiter = limiterFor(companyToBaseUrl(credentials.company), bareToken(credentials.apiToken), 20, 2000);
+		expect(limiter.share.everShared()).toBe(true);
+	});
+
+	test('a document Datatruck keeps refusing with 429: the same give-up rule and hint as an API request, naming the document', async () => {
+		const source = seededLoad(withAll);
+		const load = loadWithDocuments([
+			{ file_type: 'bill_of_lading', file_link: `${dt.sandbox.baseUrl}/orders/${source.id}/documents/1/file/` },
+		]);
+		dt.sandbox.injectFaults({ count: 20, kind: '429', retryAfter: null, match: { path: '/documents/1/file/' } });
+		const result = await dt.run({ parameters: getDocuments(load.id), credentials: dt.credentials({ rateLimitWindowSeconds: 1 }) });
+		expect(result.error?.message).toBe(
+			`Could not download the bill of lading of load ${load.id}: Datatruck kept answering "too many requests" (gave up after 7 tries) (${new URL(dt.sandbox.baseUrl).host})`,
+		);
+		expect(result.error?.description).toMatch(/Another app or workflow is probably using the same API token heavily/);
+		expect(dt.sandbox.log.filter((entry) => entry.path.endsWith('/documents/1/file/'))).toHaveLength(7);
 	});
 
 	test('downloads from a storage host do not spend the token’s rate budget', async () => {

@@ -1,6 +1,13 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { CREDENTIAL_TYPE, retryAfterMs, type Connection } from '../transport';
+import {
+	CREDENTIAL_TYPE,
+	countedByDatatruck,
+	mayRetryTooManyRequests,
+	retryPolicy,
+	TOO_MANY_REQUESTS_HINT,
+	type Connection,
+} from '../transport';
 import { linkRefusal } from './linkPolicy';
 
 /** What a download is of, for error messages: "the proof of delivery of load 1001". */
@@ -22,7 +29,6 @@ export interface DownloadedFile {
 }
 
 const MAX_REDIRECTS = 5;
-const RATE_LIMIT_RETRIES = 3;
 const GENERIC_TYPES = new Set(['application/octet-stream', 'binary/octet-stream', 'application/binary']);
 
 interface StreamBody extends AsyncIterable<Buffer | string> {
@@ -52,7 +58,7 @@ export async function downloadFile(
 ): Promise<DownloadedFile> {
 	const fail = failureFor(ctx, subject);
 	let url = checkedUrl(link, connection, fail);
-	let rateLimited = 0;
+	const rateLimited = connection.limiter.rateLimitStreak(retryPolicy.rateLimitRetries);
 	for (let hops = 0; ; ) {
 		const response = await fetchOnce(ctx, connection, url, limits, fail);
 		const { statusCode, headers } = response;
@@ -62,11 +68,12 @@ export async function downloadFile(
 			url = checkedUrl(new URL(headers.location, url).href, connection, fail, url);
 			continue;
 		}
-		if (statusCode === 429 && url.origin === connection.origin && rateLimited < RATE_LIMIT_RETRIES) {
+		// A document on Datatruck's own address is a request of the token like any other: its 429s are ridden out as the
+		// API's are, and teach the limiter the same.
+		if (statusCode === 429 && url.origin === connection.origin) {
 			response.body.destroy();
-			connection.limiter.pauseFor(retryAfterMs(headers) ?? 1000 * 2 ** rateLimited);
-			rateLimited++;
-			continue;
+			if (mayRetryTooManyRequests(connection, headers, rateLimited)) continue;
+			throw fail(`Datatruck kept answering "too many requests" (gave up after ${rateLimited.tries()} tries)`, url, TOO_MANY_REQUESTS_HINT);
 		}
 		if (statusCode >= 400) {
 			const text = (await readBody(response.body, 4096, () => undefined)).toString('utf8');
@@ -125,10 +132,12 @@ async function fetchOnce(
 		abortSignal: abort.signal,
 		headers: { Accept: '*/*' },
 	};
+	let refused = false;
 	try {
 		const response = (ours
 			? await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)
 			: await ctx.helpers.httpRequest(options)) as FileResponse;
+		refused = !countedByDatatruck(response.statusCode);
 		const body = response.body;
 		// Reading the body stays under the same deadline; the timer stops once the body is consumed.
 		const guarded: StreamBody = {
@@ -154,7 +163,7 @@ async function fetchOnce(
 		if (abort.signal.aborted) throw timedOut(url, limits, fail, cancel);
 		throw fail(`the file host could not be reached (${networkCode(error)})`, url);
 	} finally {
-		slot?.answered();
+		slot?.answered(refused);
 	}
 }
 

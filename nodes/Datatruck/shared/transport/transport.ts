@@ -185,13 +185,10 @@ export async function datatruckResponse(
 		const { statusCode, body } = response;
 		connection.limiter.noteHeaders(response.headers);
 		if (statusCode === 429) {
-			const retryAfter = retryAfterMs(response.headers);
-			connection.limiter.tooManyRequests(retryAfter ?? backoffMs(Math.min(rateLimited.tries() + 1, 8), connection.windowMs), retryAfter);
-			if (!rateLimited.refused(retryAfter)) continue;
+			if (mayRetryTooManyRequests(connection, response.headers, rateLimited)) continue;
 			const error = errorFromResponse(node, response, connection.host, fullPurpose);
 			error.message = `Datatruck kept answering "too many requests": gave up after ${rateLimited.tries()} tries and ${Math.round(waitedForRateLimitMs / 1000)} s of waiting`;
-			error.description =
-				'Another app or workflow is probably using the same API token heavily. Try again later, or give that app its own token.';
+			error.description = TOO_MANY_REQUESTS_HINT;
 			throw error;
 		}
 
@@ -223,6 +220,25 @@ export async function datatruckResponse(
 		}
 		return { body: body === '' || body === undefined ? {} : body, headers: (response.headers ?? {}) as IDataObject };
 	}
+}
+
+export const TOO_MANY_REQUESTS_HINT =
+	'Another app or workflow is probably using the same API token heavily. Try again later, or give that app its own token.';
+
+/**
+ * Datatruck answered 429 to a request of this token (an API call or a document on Datatruck's own address): the
+ * limiter learns from it that others spend the token (AdaptiveShare) and holds every request of the token until
+ * Retry-After or, when Datatruck names none, a backoff within the rate window. Returns whether to try again
+ * (RollingWindowLimiter.rateLimitStreak says when the token is taken).
+ */
+export function mayRetryTooManyRequests(
+	connection: Connection,
+	headers: IDataObject | undefined,
+	streak: ReturnType<RollingWindowLimiter['rateLimitStreak']>,
+): boolean {
+	const retryAfter = retryAfterMs(headers);
+	connection.limiter.tooManyRequests(retryAfter ?? backoffMs(Math.min(streak.tries() + 1, 8), connection.windowMs), retryAfter);
+	return !streak.refused(retryAfter);
 }
 
 /**
