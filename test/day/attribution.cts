@@ -9,7 +9,8 @@
  * - Get Documents reads one load (`/orders/<id>`); the repair workflows look the unit up (`/trucks/list/`,
  *   `/trailers/list/` with `search`) and create work orders; the rate confirmations create loads;
  * - the other app's requests carry its own Host;
- * - the rest (other lists, other orderings, the board) are Check Compatibility's probes.
+ * - the weekly report reads the dispatcher board over one week;
+ * - the rest (other lists, other orderings, the board over years) are Check Compatibility's probes.
  */
 import type { RequestLogEntry } from '../sandbox/index.cts';
 import { OTHER_APP_HOST } from './actors.cts';
@@ -46,6 +47,8 @@ function loadListSender(query: Entry['query']): Sender {
 	return 'compatibility';
 }
 
+const WEEK_MS = 6 * 24 * 60 * 60 * 1000;
+
 export function senderOf(entry: Entry): Sender {
 	if (entry.host === OTHER_APP_HOST) return 'otherApp';
 	const path = entry.path.replace(/^\/api\/v1\/openapi/, '');
@@ -54,6 +57,8 @@ export function senderOf(entry: Entry): Sender {
 	if ((path === '/trucks/list/' || path === '/trailers/list/') && entry.query.search !== undefined) return 'repairMailbox';
 	if (/^\/orders\/\d+\/?$/.test(path)) return 'podEmail';
 	if (path === '/orders/') return loadListSender(entry.query);
+	// Check Compatibility reads the board over years, the weekly report over last week.
+	if (path === '/orders/dispatcher-board/list/' && Date.parse(String(entry.query.end_date)) - Date.parse(String(entry.query.start_date)) === WEEK_MS) return 'weeklyReport';
 	return 'compatibility';
 }
 

@@ -21,6 +21,12 @@ describe('senderOf', () => {
 		expect(senderOf(loads({ ordering: 'status,id' }))).toBe('compatibility');
 	});
 
+	it("the weekly report's board is last week's; Check Compatibility's spans years", () => {
+		const board = (start_date: string, end_date: string) => ({ method: 'GET', path: '/api/v1/openapi/orders/dispatcher-board/list/', query: { start_date, end_date, page_size: 'all' } });
+		expect(senderOf(board('2026-11-23', '2026-11-29'))).toBe('weeklyReport');
+		expect(senderOf({ ...board('2021-01-01', '2027-12-31'), query: { start_date: '2021-01-01', end_date: '2027-12-31', page_size: '2' } })).toBe('compatibility');
+	});
+
 	it("the package's requests are every one but the other app's (told apart by its Host), as the 429 check and the per-process table count them", () => {
 		const entry = (host: string, status: number) => ({ method: 'GET', path: '/api/v1/openapi/orders/', query: { ordering: '-id' }, headers: { host }, status });
 		const log = [entry('127.0.0.1:8080', 200), entry(OTHER_APP_HOST, 429), entry('127.0.0.1:8080', 429)];

@@ -5,7 +5,9 @@
  * hours) are left out, and the summary says `null` for what was not measured.
  */
 import { isRunning } from '../e2e/lib/executions.cts';
-import type { Order } from '../sandbox/index.cts';
+import { API_PREFIX, type Order } from '../sandbox/index.cts';
+import { weeklyReportOf } from '../e2e/lib/examples.cts';
+import { dispatcherBoard } from '../sandbox/resources/dispatcherBoard.cts';
 import { flaggedReads, packageRequests, POLLERS, senderOf } from './attribution.cts';
 import type { DayRecord } from './day.cts';
 import { createdWithinDaysOf, growthAfterFirstHour, staticDataGrowth } from './growth.cts';
@@ -215,6 +217,40 @@ function syncCheck(input: DayInput): Check {
 	};
 }
 
+const BOARD_PATH = `${API_PREFIX}/orders/dispatcher-board/list/`;
+
+/**
+ * The weekly board report ran once, at its minute, and its Report holds last week's board as Datatruck has it: the
+ * week it read (the board request the sandbox logged), summed from the sandbox's store as the example sums it
+ * (weeklyReportOf, which the examples' e2e test holds to what n8n's run of the example gives).
+ */
+export function weeklyReportCheck(input: Pick<DayInput, 'record' | 'plan' | 'services'>): Check {
+	const { record, plan, services } = input;
+	const runs = record.executions.weeklyReport ?? [];
+	const due = record.dayStart + plan.weeklyReportAtMinute * plan.length.minuteMs;
+	const reads = services.sb.log.filter((e) => e.path === BOARD_PATH && senderOf(e) === 'weeklyReport' && e.status === 200);
+	const report = runs[0]?.records[0];
+	const problems: string[] = [];
+	if (runs.length !== 1) problems.push(`${runs.length} runs`);
+	else if (runs[0].status !== 'success') problems.push(`execution ${runs[0].id} ${runs[0].status}: ${runs[0].error ?? ''}`);
+	else if (Math.abs(runs[0].startedAt - due) > plan.length.minuteMs) problems.push(`started ${((runs[0].startedAt - due) / 1000).toFixed(1)} s from its minute`);
+	if (reads.length !== 1) problems.push(`${reads.length} board reads answered`);
+	if (report && reads.length === 1) {
+		const start = String(reads[0].query.start_date);
+		// startSandbox's payroll setting, which the day keeps: a trip counts on its pickup date.
+		const rows = dispatcherBoard(services.sb.data, { start, end: String(reads[0].query.end_date), dateBy: 'pickup' });
+		const expected = weeklyReportOf(rows, start);
+		const wrong = Object.entries(expected).filter(([field, value]) => report[field] !== value);
+		if (rows.length === 0) problems.push(`Datatruck's board for the week of ${start} is empty: nothing to compare`);
+		for (const [field, value] of wrong) problems.push(`${field} ${JSON.stringify(report[field])}, Datatruck's board ${JSON.stringify(value)}`);
+	}
+	return {
+		name: 'the weekly board report ran once, at its minute, with last week\'s board as Datatruck holds it',
+		pass: problems.length === 0,
+		detail: problems.length ? problems.join('; ') : `execution ${runs[0].id}: ${String(report?.text ?? '')}`,
+	};
+}
+
 function failureChecks(input: DayInput, verdict: Verdict): Check[] {
 	const { record, plan } = input;
 	const regen = record.faults.find((f) => f.name === 'tokenRegenerated');
@@ -388,6 +424,7 @@ export function judgeDay(input: DayInput): Verdict {
 		...repairChecks(input),
 		rateConfirmationCheck(input),
 		syncCheck(input),
+		weeklyReportCheck(input),
 		...failureChecks(input, verdict),
 		tooMany.check,
 		wait.check,

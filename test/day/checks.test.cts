@@ -1,6 +1,9 @@
-/** The day's checks: which flags no read of the flagged list could see (checks.cts `briefFlags`). */
+/** The day's checks: which flags no read of the flagged list could see (checks.cts `briefFlags`), the weekly report's. */
 import { DATATRUCK_TRIGGER } from '../e2e/lib/workflow.cts';
-import { briefFlags } from './checks.cts';
+import { startSandbox, type Sandbox } from '../sandbox/index.cts';
+import { weeklyReportOf } from '../e2e/lib/examples.cts';
+import { dispatcherBoard } from '../sandbox/resources/dispatcherBoard.cts';
+import { briefFlags, weeklyReportCheck } from './checks.cts';
 import type { DayInput } from './checks.cts';
 import { createdWithinDaysOf } from './growth.cts';
 
@@ -66,5 +69,56 @@ describe('briefFlags', () => {
 			[...read(T0), ...read(T0 + 21_000), ...read(T0 + 40_000)],
 		);
 		expect([...briefFlags(again)]).toEqual([]);
+	});
+});
+
+describe('weeklyReportCheck', () => {
+	let sb: Sandbox;
+	beforeAll(async () => {
+		sb = await startSandbox({ loads: 200 });
+	});
+	afterAll(() => sb.close());
+
+	const MINUTE = 3000;
+	/** A week of the seeded loads' pickups, Monday to Sunday, and what the example's Report makes of its board. */
+	const weekWithTrips = () => {
+		const pickup = sb.data.orders.find((o) => o.trip !== null && o.status !== 'cancelled' && o.pickup_time !== null)!.pickup_time!;
+		const day = new Date(pickup.slice(0, 10));
+		const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
+		const start = monday.toISOString().slice(0, 10);
+		const end = new Date(monday.getTime() + 6 * DAY_MS).toISOString().slice(0, 10);
+		const report = { ...weeklyReportOf(dispatcherBoard(sb.data, { start, end, dateBy: 'pickup' }), start), text: 'Dispatcher board, week of …' };
+		return { start, end, report };
+	};
+	const dayWith = (runs: Array<{ startedAt: number; status?: string; report: Record<string, unknown> }>, reads: number) => {
+		const { start, end } = weekWithTrips();
+		const log = Array.from({ length: reads }, () => ({
+			at: T0 + MINUTE,
+			status: 200,
+			method: 'GET',
+			path: '/api/v1/openapi/orders/dispatcher-board/list/',
+			query: { start_date: start, end_date: end, page_size: 'all' },
+			headers: {},
+		}));
+		return {
+			plan: { weeklyReportAtMinute: 1, length: { minuteMs: MINUTE, minutes: 23 } },
+			record: { dayStart: T0, executions: { weeklyReport: runs.map((run, i) => ({ id: String(i + 1), status: 'success', records: [run.report], ...run })) } },
+			services: { sb: { data: sb.data, log } },
+		} as unknown as Parameters<typeof weeklyReportCheck>[0];
+	};
+
+	it('passes one run at its minute whose Report sums the board Datatruck holds for the week it read', () => {
+		const { report } = weekWithTrips();
+		expect(report.trips).toBeGreaterThan(0);
+		expect(weeklyReportCheck(dayWith([{ startedAt: T0 + MINUTE + 200, report }], 1))).toMatchObject({ pass: true });
+	});
+
+	it('fails a total that differs from the board, a second run, a run far from its minute, and a failed run', () => {
+		const { report } = weekWithTrips();
+		const wrong = weeklyReportCheck(dayWith([{ startedAt: T0 + MINUTE, report: { ...report, gross: report.gross + 1 } }], 1));
+		expect(wrong).toMatchObject({ pass: false, detail: expect.stringContaining(`gross ${report.gross + 1}, Datatruck's board ${report.gross}`) });
+		expect(weeklyReportCheck(dayWith([{ startedAt: T0 + MINUTE, report }, { startedAt: T0 + 2 * MINUTE, report }], 2))).toMatchObject({ pass: false, detail: expect.stringContaining('2 runs') });
+		expect(weeklyReportCheck(dayWith([{ startedAt: T0 + 5 * MINUTE, report }], 1))).toMatchObject({ pass: false, detail: expect.stringContaining('from its minute') });
+		expect(weeklyReportCheck(dayWith([{ startedAt: T0 + MINUTE, status: 'error', report }], 1))).toMatchObject({ pass: false });
 	});
 });

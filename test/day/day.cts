@@ -227,7 +227,7 @@ export async function runDay(run: Running): Promise<DayRecord> {
 	const lastLoadChangeAt = lastLoadChange();
 	const executions: Record<string, DayExecution[]> = {};
 	// The checks read every trigger event, and of the sync only its runs after the day's last change to the loads.
-	const wanted = (wf: DayWorkflow) => (startedAt: number) => (TRIGGER_ROLES as readonly string[]).includes(wf.role) || (wf.role === 'sync' && startedAt > lastLoadChangeAt);
+	const wanted = (wf: DayWorkflow) => (startedAt: number) => (TRIGGER_ROLES as readonly string[]).includes(wf.role) || (wf.role === 'sync' && startedAt > lastLoadChangeAt) || wf.role === 'weeklyReport';
 	for (const wf of run.workflows) executions[wf.role] = await readExecutions(run.session, wf, wf.id, wanted(wf));
 	return { dayStart, dayEnd, lastLoadChangeAt, settledAt, ...(unsettled.length ? { unsettled } : {}), faults: faults.log, changes: dispatchers.changes, mails: mails.sent, samples, workerKill, executions, credentialUpdatedAt, tokenRetries };
 }

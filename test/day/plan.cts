@@ -46,6 +46,11 @@ export interface DayPlan {
 	 */
 	syncAtMinute: number;
 	compatibilityAtMinute: number;
+	/**
+	 * The day is a Monday: the weekly board report (its example runs Mondays at 7:00) runs once, in the day's first
+	 * minute after the triggers' first polls, beside the full day's first sync.
+	 */
+	weeklyReportAtMinute: number;
 	/** Loads Datatruck holds when the day starts. */
 	loadsAtStart: number;
 }
@@ -135,6 +140,7 @@ export function planDay(seed: number, length: DayLength, short: boolean): DayPla
 		syncEveryMinutes: short ? 10 : 60,
 		syncAtMinute: short ? 2 : 0,
 		compatibilityAtMinute: short ? 14 : 30,
+		weeklyReportAtMinute: 1,
 		loadsAtStart: short ? 400 : 1200,
 	};
 }

@@ -45,6 +45,18 @@ export function plannedDayStart(now: number, leadMs: number, minuteMs: number): 
 }
 
 /**
+ * A Schedule Trigger rule firing once in the day, at its scaled minute `atMinute`: at that moment's real minute and
+ * second of every real hour, and a day is over within half a real hour. The minutes field is the instance's clock, as
+ * in scheduleEvery below.
+ */
+export function scheduleOnce(minuteMs: number, from: { dayStart: number; atMinute: number }): Record<string, unknown> {
+	const at = (from.dayStart + from.atMinute * minuteMs) / 1000;
+	if (!Number.isInteger(at)) throw new Error(`the day's minute ${from.atMinute} (${at} s) does not fall on a whole second`);
+	const intoHour = ((at % 3600) + 3600) % 3600;
+	return { rule: { interval: [{ field: 'cronExpression', expression: `${intoHour % 60} ${Math.floor(intoHour / 60)} * * * *` }] } };
+}
+
+/**
  * A Schedule Trigger rule firing at the day's scaled minute `atMinute` and every `scaledMinutes` from there, as a
  * cron with seconds: n8n's seconds interval is a cron step (`*\/24`), which restarts at each real minute (0, 24,
  * 48, 0 s: one gap of 12 s), so the period must divide the real minute (a list of seconds), or the real hour (a

@@ -1,4 +1,4 @@
-import { plannedDayStart, POLLS_AFTER_MINUTE_START_MS, scheduleEvery } from './scale.cts';
+import { plannedDayStart, POLLS_AFTER_MINUTE_START_MS, scheduleEvery, scheduleOnce } from './scale.cts';
 
 const cronOf = (rule: Record<string, unknown>) => (rule as { rule: { interval: Array<{ expression: string }> } }).rule.interval[0].expression;
 
@@ -18,6 +18,14 @@ describe("the day's schedules as n8n crons with seconds (3 s a scaled minute)", 
 		expect(cronOf(scheduleEvery(60, 3000, { dayStart: HOUR, atMinute: 30 }))).toBe('30 1-59/3 * * * *');
 		// A day that starts 4 min 5 s into the real hour: its hour falls 65 s into each 3 real minutes.
 		expect(cronOf(scheduleEvery(60, 3000, { dayStart: HOUR + 245_000, atMinute: 0 }))).toBe('5 1-59/3 * * * *');
+	});
+
+	it('once in the day: the real minute and second of its scaled minute, which a day of at most half a real hour meets once', () => {
+		// The weekly report at the day's minute 1, the day starting 4 min 5 s into the real hour: 4 min 8 s into each hour.
+		expect(cronOf(scheduleOnce(3000, { dayStart: HOUR + 245_000, atMinute: 1 }))).toBe('8 4 * * * *');
+		// Past the hour's end: the next hour's minute 0.
+		expect(cronOf(scheduleOnce(3000, { dayStart: HOUR + 3_598_000, atMinute: 1 }))).toBe('1 0 * * * *');
+		expect(() => scheduleOnce(3000, { dayStart: HOUR + 500, atMinute: 1 })).toThrow(/whole second/);
 	});
 
 	it('refuses a period or a start the cron cannot keep', () => {

@@ -12,7 +12,7 @@ import type { CredentialImport, WorkflowJson } from '../e2e/lib/n8n.cts';
 import { DATATRUCK, DATATRUCK_TRIGGER, type CredentialRef } from '../e2e/lib/workflow.cts';
 import { eventSpec } from '../../nodes/DatatruckTrigger/events';
 import type { DayPlan } from './plan.cts';
-import { pollEveryScaledMinute, scheduleEvery } from './scale.cts';
+import { pollEveryScaledMinute, scheduleEvery, scheduleOnce } from './scale.cts';
 
 /** The credential every Datatruck node of the examples names: the day's one token. */
 export const DAY_CREDENTIAL: CredentialRef = { id: 'dtSandboxCred001', name: 'Datatruck Sandbox' };
@@ -129,7 +129,7 @@ export interface DayEndpoints {
 export interface DaySchedules {
 	minuteMs: number;
 	dayStart: number;
-	plan: Pick<DayPlan, 'syncEveryMinutes' | 'syncAtMinute' | 'compatibilityAtMinute'>;
+	plan: Pick<DayPlan, 'syncEveryMinutes' | 'syncAtMinute' | 'compatibilityAtMinute' | 'weeklyReportAtMinute'>;
 }
 
 export function dayWorkflows(to: DayEndpoints): DayWorkflow[] {
@@ -141,14 +141,12 @@ export function dayWorkflows(to: DayEndpoints): DayWorkflow[] {
 	const webhook = example('create-work-order-from-email.json');
 	const rateCon = example('create-load-from-rate-confirmation.json');
 	for (const n of nodesOf(rateCon)) if (n.credentials?.imap) n.credentials.imap = RATECON_IMAP;
-	const weekly = example('weekly-dispatcher-board-report.json');
 	return [
 		{ role: 'alertFlagged', name: 'Alert on flagged loads', file: 'alert-on-flagged-loads.json', recordNode: triggerName(alert), json: alert },
 		{ role: 'podEmail', name: 'Email proof of delivery', file: 'email-proof-of-delivery.json', recordNode: triggerName(pod), json: pod },
 		{ role: 'repairMailbox', name: 'Work orders from the shop mailbox', file: 'create-work-order-from-mailbox.json', recordNode: 'New repair email', json: mailbox },
 		{ role: 'repairWebhook', name: 'Work orders from an inbound-mail webhook', file: 'create-work-order-from-email.json', recordNode: 'Repair email received', json: webhook },
 		{ role: 'rateConfirmation', name: 'Loads from rate confirmations', file: 'create-load-from-rate-confirmation.json', recordNode: 'New rate confirmation', json: rateCon },
-		{ role: 'weeklyReport', name: 'Weekly dispatcher board report', file: 'weekly-dispatcher-board-report.json', recordNode: 'Dispatcher board, last week', json: weekly },
 		{ role: 'newLoad', name: 'New loads', recordNode: 'Datatruck Trigger', json: triggerOnly('dayTriggerNewLd1', 'Day: new loads', 'newLoad', minuteMs) },
 		{ role: 'pickedUp', name: 'Loads picked up', recordNode: 'Datatruck Trigger', json: triggerOnly('dayTriggerPickd1', 'Day: loads picked up', 'loadPickedUp', minuteMs) },
 	];
@@ -165,7 +163,10 @@ export const SYNC_NODES = [
 	},
 ];
 
-/** The sync (SYNC_NODES) and the hourly Check Compatibility. */
+/**
+ * The sync (SYNC_NODES), the hourly Check Compatibility, and the weekly board report, its Monday 7:00 moved to the
+ * day's minute of it (it would not fall in the day otherwise, and ran in none until session 27).
+ */
 export function scheduledDayWorkflows(at: DaySchedules): DayWorkflow[] {
 	const { minuteMs, dayStart, plan } = at;
 	const every = (scaledMinutes: number, atMinute: number) => scheduleEvery(scaledMinutes, minuteMs, { dayStart, atMinute });
@@ -173,7 +174,10 @@ export function scheduledDayWorkflows(at: DaySchedules): DayWorkflow[] {
 	const compatibility = scheduled('dayCompatCheck01', 'Day: check compatibility hourly', every(60, plan.compatibilityAtMinute), [
 		{ name: 'Check Compatibility', parameters: { resource: 'connection', operation: 'checkCompatibility' } },
 	]);
+	const weekly = example('weekly-dispatcher-board-report.json');
+	node(weekly, 'Every Monday at 7:00').parameters = scheduleOnce(minuteMs, { dayStart, atMinute: plan.weeklyReportAtMinute });
 	return [
+		{ role: 'weeklyReport', name: 'Weekly dispatcher board report', file: 'weekly-dispatcher-board-report.json', recordNode: 'Report', json: weekly },
 		{ role: 'sync', name: 'Sync of every load', recordNode: 'Loads table', json: sync },
 		{ role: 'compatibility', name: 'Check Compatibility hourly', recordNode: 'Check Compatibility', json: compatibility },
 	];

@@ -16,7 +16,7 @@ import { paths, VERSIONS } from '../../scripts/n8n-runtime.cjs';
 import { onePagePdf } from '../sandbox/documents.cts';
 import { startSandbox, type Sandbox } from '../sandbox/index.cts';
 import { expectSuccess, saveCredential, type Session } from './lib/n8n.cts';
-import { example, exampleCredential } from './lib/examples.cts';
+import { example, exampleCredential, weeklyReportOf } from './lib/examples.cts';
 import { executionRun, executionsOf, isRunning, waitFor } from './lib/executions.cts';
 import { DovecotMailbox, rawMail } from './lib/imap.cts';
 import { runManually } from './lib/manualRun.cts';
@@ -62,20 +62,10 @@ describe('example workflow run on demand in n8n', () => {
 
 		const rows: Array<Record<string, any>> = (await direct(sb, `/orders/dispatcher-board/list/?start_date=${start}&end_date=${end}&page_size=all`)).results;
 		expect(rows.length).toBeGreaterThan(0);
-		const sum = (k: string) => rows.reduce((t, r) => t + Number(r[k]), 0);
-		const top = [...rows].sort((a, b) => b.total_gross - a.total_gross)[0].dispatcher.full_name;
+		const expected = weeklyReportOf(rows as never, start);
 		const [report] = itemsOf(run, 'Report');
-		expect(report).toEqual(
-			expect.objectContaining({
-				dispatchers: rows.length,
-				trips: sum('total_trips'),
-				gross: Math.round(sum('total_gross') * 100) / 100,
-				loadedMiles: Math.round(sum('total_mile')),
-				driverPay: Math.round(sum('total_driver_pay') * 100) / 100,
-				topDispatcher: top,
-			}),
-		);
-		expect(report.text).toContain(`week of ${start}: ${sum('total_trips')} trips by ${rows.length} dispatchers`);
+		expect(report).toEqual(expect.objectContaining(expected));
+		expect(report.text).toContain(`week of ${start}: ${expected.trips} trips by ${rows.length} dispatchers`);
 	});
 });
 
