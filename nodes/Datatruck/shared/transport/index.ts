@@ -7,8 +7,8 @@ export { userTimeoutOf } from './timeouts';
 export {
 	CREDENTIAL_TYPE,
 	connectionFor,
-	datatruckRequest,
 	countedByDatatruck,
+	datatruckRequest,
 	datatruckResponse,
 	mayRetryTooManyRequests,
 	retryPolicy,
