@@ -5,7 +5,7 @@
  * hours) are left out, and the summary says `null` for what was not measured.
  */
 import { isRunning } from '../e2e/lib/executions.cts';
-import { API_PREFIX, type Order } from '../sandbox/index.cts';
+import type { Order } from '../sandbox/index.cts';
 import { weeklyReportOf } from '../e2e/lib/examples.cts';
 import { dispatcherBoard } from '../sandbox/resources/dispatcherBoard.cts';
 import { flaggedReads, packageRequests, POLLERS, senderOf } from './attribution.cts';
@@ -217,8 +217,6 @@ function syncCheck(input: DayInput): Check {
 	};
 }
 
-const BOARD_PATH = `${API_PREFIX}/orders/dispatcher-board/list/`;
-
 /**
  * The weekly board report ran once, at its minute, and its Report holds last week's board as Datatruck has it: the
  * week it read (the board request the sandbox logged), summed from the sandbox's store as the example sums it
@@ -228,7 +226,7 @@ export function weeklyReportCheck(input: Pick<DayInput, 'record' | 'plan' | 'ser
 	const { record, plan, services } = input;
 	const runs = record.executions.weeklyReport ?? [];
 	const due = record.dayStart + plan.weeklyReportAtMinute * plan.length.minuteMs;
-	const reads = services.sb.log.filter((e) => e.path === BOARD_PATH && senderOf(e) === 'weeklyReport' && e.status === 200);
+	const reads = services.sb.log.filter((e) => senderOf(e) === 'weeklyReport' && e.status === 200);
 	const report = runs[0]?.records[0];
 	const problems: string[] = [];
 	if (runs.length !== 1) problems.push(`${runs.length} runs`);
