@@ -111,6 +111,10 @@ describe('sandbox fault injection', () => {
 		sandbox.injectFaults({ count: 1, kind: 'hang' }); // 30 s default; close() must not wait for it
 		const error = await client.get('/orders/', { timeout: 150 }).catch((e) => e);
 		expect(error.code).toBe('ECONNABORTED');
+		// On a loaded machine the request may reach the sandbox after the client gave up; it must take this test's
+		// fault, not the next test's (CI at 69fbbdb: the next test's 500 was spent so, and its request read 200).
+		const control = axios.create({ baseURL: `${sandbox.origin}/__sandbox` });
+		while ((await control.get('/faults')).data.pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
 	});
 
 	it('faults apply after authentication and never to unauthenticated requests', async () => {
