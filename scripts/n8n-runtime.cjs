@@ -321,6 +321,18 @@ function ensureRuntime() {
  * Environment for any n8n process: its own user folder, the fixed key, nothing phoning home.
  * Variables of the caller that start with N8N_, DB_ … are dropped so a developer's own n8n settings cannot leak in.
  */
+/**
+ * How long n8n gives itself to shut down on SIGTERM (its default, set here so that the stop below can rely on it):
+ * it waits for running executions, then crashes itself with exit code 1 and "Shutdown timed out".
+ */
+const GRACEFUL_SHUTDOWN_S = 30;
+/**
+ * How long stop() waits after SIGTERM before SIGKILL: longer than n8n's own limit, so n8n always ends by itself and
+ * its exit code tells a graceful shutdown (0) from one that timed out (1). At 20 s, a shutdown slowed by CI's
+ * loaded cores was killed by us and read as a crash (the landing's CI of 11cfec3).
+ */
+const STOP_GRACE_MS = (GRACEFUL_SHUTDOWN_S + 10) * 1000;
+
 function n8nEnv(userFolder, extra = {}) {
 	const env = {};
 	for (const [k, v] of Object.entries(process.env)) {
@@ -344,6 +356,7 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		// The demo and tests are plain http on loopback: a Secure cookie would not be sent back by the REST client.
 		N8N_SECURE_COOKIE: 'false',
+		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: String(GRACEFUL_SHUTDOWN_S),
 		// Node ≥ 22 keeps the compiled code of n8n's modules here: every later n8n process (the tests start dozens)
 		// boots with about 30% less CPU (measured). Node 20 ignores it.
 		NODE_COMPILE_CACHE: path.join(WORK_DIR, 'node-compile-cache'),
@@ -481,7 +494,8 @@ function httpJson(method, url, { body, headers = {}, timeoutMs = 30000 } = {}) {
 /**
  * Starts `n8n start` (or `command`, e.g. `worker`, whose health server then listens on N8N_PORT) in its own
  * process group and resolves once /healthz/readiness answers 200.
- * stop() ends that process group (n8n plus its task runner) by the pid started here: SIGTERM, then SIGKILL.
+ * stop() ends that process group (n8n plus its task runner) by the pid started here: SIGTERM, then SIGKILL after
+ * STOP_GRACE_MS.
  * Output goes to `<userFolder>/n8n.log`, written by n8n itself: through a pipe, the reason n8n gave for exiting
  * before it was ready was lost with process.exit() (see runToEnd), and only "Migrations in progress" was left.
  * `newPortsIfTaken`: as for runN8n.
@@ -521,7 +535,7 @@ async function startN8nOnce(env, { readyTimeoutMs = 120000, command = 'start' })
 			/* already gone */
 		}
 	};
-	const stop = async (graceMs = 20000) => {
+	const stop = async (graceMs = STOP_GRACE_MS) => {
 		if (!exited) {
 			signalGroup('SIGTERM');
 			const t = setTimeout(() => signalGroup('SIGKILL'), graceMs);
@@ -588,6 +602,7 @@ async function login(url, { email, password }) {
 module.exports = {
 	VERSIONS,
 	WORK_DIR,
+	STOP_GRACE_MS,
 	RUNTIMES: Object.keys(RUNTIMES),
 	paths,
 	ENCRYPTION_KEY,

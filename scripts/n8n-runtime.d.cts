@@ -6,6 +6,8 @@ export declare const RUNTIMES: string[];
 export declare const ENCRYPTION_KEY: string;
 /** Outside the repository: n8n user folders of the tests, the demo and the bench (n8n writes JavaScript into them). */
 export declare const WORK_DIR: string;
+/** How long stop() waits after SIGTERM before SIGKILL: longer than n8n's own graceful shutdown limit. */
+export declare const STOP_GRACE_MS: number;
 export declare const paths: {
 	readonly root: string;
 	readonly node: string;

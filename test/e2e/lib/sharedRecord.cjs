@@ -5,7 +5,7 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { httpJson, pidAlive } = require('../../../scripts/n8n-runtime.cjs');
+const { httpJson, pidAlive, STOP_GRACE_MS } = require('../../../scripts/n8n-runtime.cjs');
 
 const RECORD = 'shared-n8n.json';
 
@@ -32,7 +32,7 @@ function signalGroup(pid, signal) {
 }
 
 /** Stops the recorded n8n and its task runner (its process group): SIGTERM, then SIGKILL after `graceMs`. */
-async function stopRecorded(runDir, graceMs = 20000) {
+async function stopRecorded(runDir, graceMs = STOP_GRACE_MS) {
 	const record = readRecord(runDir);
 	if (!record) return;
 	fs.rmSync(recordFile(runDir), { force: true });
