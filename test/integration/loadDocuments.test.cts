@@ -234,6 +234,22 @@ describe('Load › Get Documents: security', () => {
 		expect(limiter.share.everShared()).toBe(true);
 	});
 
+	test.each([
+		['answering 503 (an outage)', 503, [503, 503, 503, 200]],
+		['closing the connection before answering (a restart)', 'drop', [0, 200]],
+	] as const)('Datatruck %s to a document on its own address: waited out as an API request is, and the file downloads', async (_, kind, statuses) => {
+		const source = seededLoad(withAll);
+		const load = loadWithDocuments([
+			{ file_type: 'bill_of_lading', file_link: `${dt.sandbox.baseUrl}/orders/${source.id}/documents/1/file/` },
+		]);
+		dt.sandbox.injectFaults({ count: statuses.length - 1, kind, match: { path: '/documents/1/file/' } });
+		const result = await dt.run({ parameters: getDocuments(load.id) });
+		expect(result.error).toBeUndefined();
+		expect(bytesOf(result.items[0])).toEqual(files().fileAt(source.documents[1].file_link).bytes);
+		const downloads = dt.sandbox.log.filter((entry) => entry.path.endsWith('/documents/1/file/'));
+		expect(downloads.map((entry) => entry.status)).toEqual(statuses);
+	});
+
 	test('a document Datatruck keeps refusing with 429: the same give-up rule and hint as an API request, naming the document', async () => {
 		const source = seededLoad(withAll);
 		const load = loadWithDocuments([
@@ -399,6 +415,30 @@ describe('Load › Get Documents: faults', () => {
 		expect(result.error?.description).toMatch(hint);
 		expectNoSignedQuery(result.error);
 		expectNoTokenAtFileHost();
+	});
+
+	test.each([
+		['503 (shedding load)', 'unavailable', 503],
+		['500', 'internal_error', 500],
+		['nothing, closing the connection', 'reset', 0],
+	] as const)('a file host that answers %s once: the download goes again, as a GET to the API does, and returns the file', async (_, kind, status) => {
+		files().injectFault({ kind });
+		const result = await dt.run({ parameters: getDocuments(load().id, { documentTypes: ['proof_of_delivery'] }) });
+		expect(result.error).toBeUndefined();
+		expect(bytesOf(result.items[0])).toEqual(files().fileAt(pod().file_link).bytes);
+		expect(files().log.map((entry) => entry.status)).toEqual([status, 200]);
+		expectNoTokenAtFileHost();
+	});
+
+	test('a file host that keeps answering 500: the download gives up after 4 tries (the API’s rule for a GET), naming the status and the tries', async () => {
+		for (let i = 0; i < 6; i++) files().injectFault({ kind: 'internal_error' });
+		const result = await dt.run({ parameters: getDocuments(load().id, { documentTypes: ['proof_of_delivery'] }) });
+		const fileName = new URL(pod().file_link).pathname.split('/').pop();
+		expect(result.error?.message).toBe(
+			`Could not download the proof of delivery of load ${load().id}: the file host answered HTTP 500 (gave up after 4 tries) (${new URL(files().origin).host}, file ${fileName})`,
+		);
+		expect(result.error?.description).toBe('Try again later.');
+		expect(files().log.map((entry) => entry.status)).toEqual([500, 500, 500, 500]);
 	});
 
 	test('a link past its expiry time is refused by the host and reported as expired', async () => {

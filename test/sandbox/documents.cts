@@ -25,9 +25,21 @@ const COMPANY_FOLDER = 'prairie-line';
 
 /**
  * not_found: 404 · expired: 403 "Request has expired" · wrong_type: a sign-in web page instead of the file ·
- * generic_type: the right bytes as application/octet-stream · oversize: a huge file · redirect: 302 · hang: no answer.
+ * generic_type: the right bytes as application/octet-stream · oversize: a huge file · redirect: 302 · hang: no answer ·
+ * unavailable: 503 "SlowDown", as S3 answers when it sheds load · internal_error: 500 · reset: the connection closed
+ * before any answer.
  */
-export type DocumentFaultKind = 'not_found' | 'expired' | 'wrong_type' | 'generic_type' | 'oversize' | 'redirect' | 'hang';
+export type DocumentFaultKind =
+	| 'not_found'
+	| 'expired'
+	| 'wrong_type'
+	| 'generic_type'
+	| 'oversize'
+	| 'redirect'
+	| 'hang'
+	| 'unavailable'
+	| 'internal_error'
+	| 'reset';
 
 export interface DocumentFault {
 	kind: DocumentFaultKind;
@@ -163,6 +175,13 @@ export class DocumentHost {
 				const file = parsed && documentFile(parsed.orderId, parsed.fileName);
 				return reply(file ? 200 : 404, 'application/octet-stream', file ? file.bytes : '');
 			}
+			case 'unavailable':
+				return reply(503, 'application/xml', storageError('SlowDown', 'Please reduce your request rate.'));
+			case 'internal_error':
+				return reply(500, 'application/xml', storageError('InternalError', 'We encountered an internal error. Please try again.'));
+			case 'reset':
+				request.socket.destroy(); // logged with status 0: no answer
+				return;
 			case 'redirect':
 				return reply(302, 'text/plain', 'Found', { Location: fault.location ?? `/moved${url.pathname}` });
 			case 'oversize': {

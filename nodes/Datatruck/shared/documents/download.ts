@@ -3,7 +3,10 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import {
 	CREDENTIAL_TYPE,
 	countedByDatatruck,
+	describeFault,
+	faultRetryPause,
 	mayRetryTooManyRequests,
+	pause,
 	retryPolicy,
 	TOO_MANY_REQUESTS_HINT,
 	type Connection,
@@ -59,8 +62,24 @@ export async function downloadFile(
 	const fail = failureFor(ctx, subject);
 	let url = checkedUrl(link, connection, fail);
 	const rateLimited = connection.limiter.rateLimitStreak(retryPolicy.rateLimitRetries);
+	const firstSentAt = Date.now();
+	let faults = 0;
+	// A download is a GET: after a 5xx or a connection that failed before any answer it goes again, by the API's rule.
+	const mayTryAgain = async (unavailable: boolean) => {
+		const pauseMs = faultRetryPause(faults, firstSentAt, connection.windowMs, limits.timeoutMs, unavailable);
+		if (pauseMs === undefined) return false;
+		faults++;
+		await pause(pauseMs, ctx.getExecutionCancelSignal?.());
+		return true;
+	};
+	const tries = () => (faults ? ` (gave up after ${faults + 1} tries)` : '');
 	for (let hops = 0; ; ) {
 		const response = await fetchOnce(ctx, connection, url, limits, fail);
+		if ('unreachable' in response) {
+			const { code } = response.unreachable;
+			if (await mayTryAgain(code === 'ECONNREFUSED')) continue;
+			throw fail(`the file host could not be reached (${code ?? 'network error'})${tries()}`, url);
+		}
 		const { statusCode, headers } = response;
 		if (statusCode >= 300 && statusCode < 400 && typeof headers.location === 'string') {
 			response.body.destroy();
@@ -74,6 +93,11 @@ export async function downloadFile(
 			response.body.destroy();
 			if (mayRetryTooManyRequests(connection, headers, rateLimited)) continue;
 			throw fail(`Datatruck kept answering "too many requests" (gave up after ${rateLimited.tries()} tries)`, url, TOO_MANY_REQUESTS_HINT);
+		}
+		if (statusCode >= 500) {
+			response.body.destroy();
+			if (await mayTryAgain(statusCode === 503)) continue;
+			throw fail(`${statusProblem(statusCode, '')}${tries()}`, url, httpHint(statusCode, ''));
 		}
 		if (statusCode >= 400) {
 			const text = (await readBody(response.body, 4096, () => undefined)).toString('utf8');
@@ -106,7 +130,7 @@ async function fetchOnce(
 	url: URL,
 	limits: DownloadLimits,
 	fail: ReturnType<typeof failureFor>,
-): Promise<FileResponse> {
+): Promise<FileResponse | { unreachable: ReturnType<typeof describeFault> }> {
 	const ours = url.origin === connection.origin;
 	const cancel = ctx.getExecutionCancelSignal?.();
 	const slot = ours ? await connection.limiter.acquire(cancel) : undefined;
@@ -160,8 +184,12 @@ async function fetchOnce(
 	} catch (error) {
 		stopTimer.abort();
 		cancel?.removeEventListener('abort', onCancel);
-		if (abort.signal.aborted) throw timedOut(url, limits, fail, cancel);
-		throw fail(`the file host could not be reached (${networkCode(error)})`, url);
+		const fault = describeFault(error, limits.timeoutMs);
+		// A refused connection never reached Datatruck (as on the API path).
+		refused = fault.code === 'ECONNREFUSED';
+		if (abort.signal.aborted || fault.timedOut) throw timedOut(url, limits, fail, cancel);
+		if (fault.transient) return { unreachable: fault };
+		throw fail(`the file host could not be reached (${fault.code ?? 'network error'})`, url);
 	} finally {
 		slot?.answered(refused);
 	}
@@ -283,14 +311,4 @@ function fileNameOf(headers: IDataObject, url: URL): string | undefined {
 	} catch {
 		return name;
 	}
-}
-
-function networkCode(error: unknown): string {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string') return code;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return 'network error';
 }

@@ -4,12 +4,15 @@ export { bareToken, companyToBaseUrl } from './connection';
 export { isBadRequest, type RequestPurpose } from './errors';
 export { fnv1a } from './rateLimiter';
 export { userTimeoutOf } from './timeouts';
+export { pause } from './wait';
 export {
 	CREDENTIAL_TYPE,
 	connectionFor,
 	countedByDatatruck,
 	datatruckRequest,
 	datatruckResponse,
+	describeFault,
+	faultRetryPause,
 	mayRetryTooManyRequests,
 	retryPolicy,
 	TOO_MANY_REQUESTS_HINT,

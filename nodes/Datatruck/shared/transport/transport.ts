@@ -168,9 +168,9 @@ export async function datatruckResponse(
 			if (signal?.aborted) {
 				throw new NodeOperationError(node, 'Stopped: the execution was cancelled while waiting for Datatruck');
 			}
-			const pauseMs = backoffMs(faults + 1, connection.windowMs);
 			const notSent = fault.code === 'ECONNREFUSED';
-			if (((retriesFaults && fault.transient) || notSent) && mayRetry(faults, firstSentAt, pauseMs, timeoutMs, notSent)) {
+			const pauseMs = (retriesFaults && fault.transient) || notSent ? faultRetryPause(faults, firstSentAt, connection.windowMs, timeoutMs, notSent) : undefined;
+			if (pauseMs !== undefined) {
 				faults++;
 				await pause(pauseMs, signal);
 				continue;
@@ -194,9 +194,9 @@ export async function datatruckResponse(
 
 		const brokenBody = statusCode < 300 && !isJsonBody(body);
 		if (statusCode >= 500 || brokenBody) {
-			const pauseMs = backoffMs(faults + 1, connection.windowMs);
 			const unavailable = statusCode === 503;
-			if ((retriesFaults || unavailable) && mayRetry(faults, firstSentAt, pauseMs, timeoutMs, unavailable)) {
+			const pauseMs = retriesFaults || unavailable ? faultRetryPause(faults, firstSentAt, connection.windowMs, timeoutMs, unavailable) : undefined;
+			if (pauseMs !== undefined) {
 				faults++;
 				await pause(pauseMs, signal);
 				continue;
@@ -276,12 +276,15 @@ function isJsonBody(body: unknown): boolean {
 }
 
 /**
- * A retry after a fault is sent only while it could still get its whole timeout within the total
- * budget counted from the first try, so a Datatruck that keeps timing out ends the wait in time.
+ * How long to wait before trying a request again after its `faults`-th fault, or undefined when it may not go again:
+ * retryPolicy's count (unavailableRetries when the server was `unavailable`, faultRetries otherwise), and only while the
+ * retry could still get its whole timeout within the total budget counted from the first try, so a Datatruck (or a
+ * file host) that keeps timing out ends the wait in time. API requests and document downloads share it.
  */
-function mayRetry(faults: number, firstSentAt: number, pauseMs: number, timeoutMs: number, unavailable = false): boolean {
-	if (faults >= (unavailable ? retryPolicy.unavailableRetries : retryPolicy.faultRetries)) return false;
-	return Date.now() - firstSentAt + pauseMs + timeoutMs <= timeoutPolicy.totalBudgetMs;
+export function faultRetryPause(faults: number, firstSentAt: number, windowMs: number, timeoutMs: number, unavailable: boolean): number | undefined {
+	if (faults >= (unavailable ? retryPolicy.unavailableRetries : retryPolicy.faultRetries)) return undefined;
+	const pauseMs = backoffMs(faults + 1, windowMs);
+	return Date.now() - firstSentAt + pauseMs + timeoutMs <= timeoutPolicy.totalBudgetMs ? pauseMs : undefined;
 }
 
 const TRANSIENT_CODES = new Set([
@@ -305,7 +308,7 @@ const REASON_BY_CODE: Record<string, string> = {
 };
 
 /** Finds the network error code under n8n's and axios' wrappers, without copying request data. */
-function describeFault(error: unknown, timeoutMs: number) {
+export function describeFault(error: unknown, timeoutMs: number) {
 	const layers: ErrorLayer[] = [];
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
