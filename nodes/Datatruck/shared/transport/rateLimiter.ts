@@ -1,4 +1,4 @@
-import { pause, untilCalled } from './wait';
+import { pause, untilCalled, untilOrAfter } from './wait';
 import { AdaptiveShare } from './adaptiveShare';
 import { readRateLimitHeaders } from './rateLimitHeaders';
 
@@ -289,7 +289,7 @@ export class RollingWindowLimiter {
 			for (;;) {
 				while (!this.mayStartBeside(together)) {
 					if (this.waitsForAnswer()) await this.nextAnswer(signal);
-					else await Promise.race([this.nextAnswer(signal), pause(this.overlapAt() - this.now(), signal)]);
+					else await untilOrAfter(this.nextAnswer(signal), this.overlapAt() - this.now(), signal);
 				}
 				const waitMs = this.nextStart() - this.now();
 				if (waitMs <= 0) break;

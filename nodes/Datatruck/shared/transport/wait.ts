@@ -45,3 +45,21 @@ export function untilCalled(
 		signal?.addEventListener('abort', onAbort, { once: true });
 	});
 }
+
+/**
+ * Waits for `event` or `ms`, whichever comes first, and stops as soon as the execution is cancelled. The wait that
+ * lost is stopped too: a pause left running after its race kept a timer pending for up to its whole length (a jest
+ * run of the limiter's tests did not exit for seconds after its last test).
+ */
+export async function untilOrAfter(event: Promise<void>, ms: number, signal?: AbortSignal): Promise<void> {
+	const timer = new AbortController();
+	const stopTimer = () => timer.abort();
+	signal?.addEventListener('abort', stopTimer, { once: true });
+	try {
+		await Promise.race([event, pause(ms, timer.signal).catch(() => undefined)]);
+		signal?.throwIfAborted();
+	} finally {
+		signal?.removeEventListener('abort', stopTimer);
+		timer.abort();
+	}
+}
