@@ -63,7 +63,9 @@ function faultsOf(length: DayLength, short: boolean): FaultWindow[] {
 			// After the first sync (about 3 scaled minutes from minute 2), not into it: a sync the outage caught then
 			// retried in real seconds (up to 60 s, 20 scaled minutes), so it came back anywhere from minute 18 to the
 			// worker kill, and the short day's 429s with it: 15 to 35 at one seed in session 18. A retry now waits at
-			// most a window (docs/carrier-day.md, defect 16); the outage stays here so that seeds replay as before.
+			// most a window (docs/carrier-day.md, defect 16); the outage stays here so that a seed's events and faults
+			// stay where they were (session 27's weekly report at minute 1 added one request to every day, and moved
+			// nothing).
 			// The full day's sync at minute 120 still meets its outage (119-124).
 			{ name: 'outage', from: 6, to: 11 },
 			{ name: 'release', from: 12, to: 17 },
