@@ -173,3 +173,22 @@ describe('Load › Get Many by Dispatcher where loads carry only dispatcher__ful
 		expect(keys()).toContain('loads.filter.dispatcher__id');
 	});
 });
+
+describe('Load › Get Many where Datatruck answers in its own order and each page happens to be in the order asked', () => {
+	test('sorted by id: a page that starts above where the page before ended shows the order ignored; each load once, in order, and the finding said', async () => {
+		dt.sandbox.reset({ loads: 60 });
+		// Datatruck's own order (newest created first) follows the id but for two loads at the boundary of pages 1 and 2.
+		const byId = [...dt.sandbox.data.orders].sort((a, b) => b.id - a.id);
+		byId.forEach((order, rank) => (order.created_datetime = new Date(Date.UTC(2026, 10, 1) - rank * 60_000).toISOString()));
+		[byId[24].created_datetime, byId[25].created_datetime] = [byId[25].created_datetime, byId[24].created_datetime];
+		dt.sandbox.configure({
+			lists: { loads: { ignoreOrdering: '-created_datetime', ignoreFilter: ['id', 'created_datetime'], singleOrdering: 'reject' } },
+		});
+		const result = await dt.run({
+			parameters: { resource: 'load', operation: 'getMany', returnAll: true, sort: { field: 'id', descending: true } },
+		});
+		expect(idsOf(result.json)).toEqual(byId.map((order) => order.id));
+		expect(keys()).toContain('loads.ordering');
+		expect(dt.sandbox.log.length).toBeLessThanOrEqual(budget(60, 25) + 1);
+	});
+});

@@ -74,17 +74,27 @@ function trustIn(read: ListRead, plan: PlainPlan) {
 	moveToNode(plan.inNode);
 	// The first records Datatruck sends need not be the first ones matching: the whole list must be read.
 	const readAll = () => order === 'none' || inNode.length > 0;
+	let lastChecked: IDataObject | undefined;
+	// Pages by id that crossed back: the order is made here, and found ignored once the settled records show it too.
+	let crossedBack = false;
+	const markOrderIgnored = () => markNotHeld(read.ctx, read.origin, orderingIgnored(read.list));
 	return {
 		readAll,
-		/** One page: a sent filter a record breaks, or records out of the order asked for, were ignored by Datatruck. */
+		/**
+		 * One page of the first pass, in page order: a sent filter a record breaks, or records out of the order asked
+		 * for, were ignored by Datatruck. Where the order is by id first and the page starts above where the page before
+		 * ended (idsCrossBack), the order is made here from now on.
+		 */
 		check(page: Page): void {
 			const relied = plan.sent.filter((filter) => !inNode.includes(filter));
 			const terms = order === 'none' ? [] : plan.terms;
 			const seen = disregardIn(page.results, { filters: relied, terms, pageSize: page.results.length, more: false, fields: read.fields });
 			for (const finding of filterIgnored(read.list, seen.columns)) markNotHeld(read.ctx, read.origin, finding);
 			moveToNode(relied.filter((filter) => seen.columns.includes(filter.column)));
-			if (seen.ordering && order !== 'none') markNotHeld(read.ctx, read.origin, orderingIgnored(read.list));
-			if (seen.ordering) order = 'none';
+			if (seen.ordering && order !== 'none') markOrderIgnored();
+			crossedBack ||= !seen.ordering && idsCrossBack(terms, lastChecked, page.results[0]);
+			if (seen.ordering || crossedBack) order = 'none';
+			lastChecked = page.results[page.results.length - 1] ?? lastChecked;
 		},
 		/**
 		 * Whether a Limit's last record may still have ties unread: in the first field's order alone, the records tied
@@ -96,11 +106,26 @@ function trustIn(read: ListRead, plan: PlainPlan) {
 		},
 		/** The records read, filtered and sorted here as far as Datatruck was not trusted to. */
 		async settle(records: IDataObject[], userTerms: SortTerm[]): Promise<IDataObject[]> {
+			// Records settled by passes that agree: out of the order by id there, Datatruck did not apply it.
+			if (crossedBack && records.some((record, index) => idsCrossBack(plan.terms, records[index - 1], record))) markOrderIgnored();
 			const matching = await keptInNode(read, records, inNode);
 			if (order === 'none') return matching.sort(recordComparator(userTerms));
 			return order === 'firstTerm' ? tiesInOrder(matching, userTerms) : matching;
 		},
 	};
+}
+
+/**
+ * Whether, in an order by id first, a record comes above the one before it (below, descending): across a page
+ * boundary, the sign that Datatruck answers in an order of its own (say by creation time, which follows the id on
+ * most records) and kept each page in order by id by chance. Pages are answered apart, so records changing between
+ * them can do it too (one created above and one moved into the filter just below the boundary): the read then makes
+ * the order itself, which is right either way, and says Datatruck ignored it only where the records settled by
+ * passes that agree cross back too.
+ */
+function idsCrossBack(terms: SortTerm[], before: IDataObject | undefined, first: IDataObject | undefined): boolean {
+	if (!before || !first || terms[0]?.path !== 'id') return false;
+	return recordComparator(terms.slice(0, 1))(before, first) > 0;
 }
 
 /**
