@@ -421,6 +421,7 @@ describe('Load › Get Documents: faults', () => {
 		['503 (shedding load)', 'unavailable', 503],
 		['500', 'internal_error', 500],
 		['nothing, closing the connection', 'reset', 0],
+		['half the file, then closing the connection', 'cut', 200],
 	] as const)('a file host that answers %s once: the download goes again, as a GET to the API does, and returns the file', async (_, kind, status) => {
 		files().injectFault({ kind });
 		const result = await dt.run({ parameters: getDocuments(load().id, { documentTypes: ['proof_of_delivery'] }) });
@@ -439,6 +440,15 @@ describe('Load › Get Documents: faults', () => {
 		);
 		expect(result.error?.description).toBe('Try again later.');
 		expect(files().log.map((entry) => entry.status)).toEqual([500, 500, 500, 500]);
+	});
+
+	test('a file host that keeps breaking off mid-file: the download gives up after 4 tries and says so', async () => {
+		for (let i = 0; i < 6; i++) files().injectFault({ kind: 'cut' });
+		const result = await dt.run({ parameters: getDocuments(load().id, { documentTypes: ['proof_of_delivery'] }) });
+		expect(result.error?.message).toMatch(
+			new RegExp(`proof of delivery of load ${load().id}: the connection broke off during the download \\(gave up after 4 tries\\) \\(`),
+		);
+		expect(files().log).toHaveLength(4);
 	});
 
 	test('a link past its expiry time is refused by the host and reported as expired', async () => {

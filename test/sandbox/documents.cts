@@ -27,7 +27,7 @@ const COMPANY_FOLDER = 'prairie-line';
  * not_found: 404 · expired: 403 "Request has expired" · wrong_type: a sign-in web page instead of the file ·
  * generic_type: the right bytes as application/octet-stream · oversize: a huge file · redirect: 302 · hang: no answer ·
  * unavailable: 503 "SlowDown", as S3 answers when it sheds load · internal_error: 500 · reset: the connection closed
- * before any answer.
+ * before any answer · cut: the file's headers and half its bytes, then the connection closed.
  */
 export type DocumentFaultKind =
 	| 'not_found'
@@ -39,7 +39,8 @@ export type DocumentFaultKind =
 	| 'hang'
 	| 'unavailable'
 	| 'internal_error'
-	| 'reset';
+	| 'reset'
+	| 'cut';
 
 export interface DocumentFault {
 	kind: DocumentFaultKind;
@@ -179,6 +180,15 @@ export class DocumentHost {
 				return reply(503, 'application/xml', storageError('SlowDown', 'Please reduce your request rate.'));
 			case 'internal_error':
 				return reply(500, 'application/xml', storageError('InternalError', 'We encountered an internal error. Please try again.'));
+			case 'cut': {
+				const parsed = parseDocumentPath(url.pathname);
+				const file = parsed && documentFile(parsed.orderId, parsed.fileName);
+				if (!file) return reply(404, 'application/xml', storageError('NoSuchKey', 'The specified key does not exist.'));
+				entry.status = 200;
+				response.writeHead(200, { 'Content-Type': file.contentType, 'Content-Length': String(file.bytes.length) });
+				response.write(file.bytes.subarray(0, Math.floor(file.bytes.length / 2)), () => request.socket.destroy());
+				return;
+			}
 			case 'reset':
 				request.socket.destroy(); // logged with status 0: no answer
 				return;

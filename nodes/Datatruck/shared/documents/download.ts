@@ -36,6 +36,8 @@ const GENERIC_TYPES = new Set(['application/octet-stream', 'binary/octet-stream'
 
 interface StreamBody extends AsyncIterable<Buffer | string> {
 	destroy(): void;
+	/** Set when the body stopped before its end (not at the deadline): the download may go again from the start. */
+	brokeOff?: boolean;
 }
 
 interface FileResponse {
@@ -64,7 +66,8 @@ export async function downloadFile(
 	const rateLimited = connection.limiter.rateLimitStreak(retryPolicy.rateLimitRetries);
 	const firstSentAt = Date.now();
 	let faults = 0;
-	// A download is a GET: after a 5xx or a connection that failed before any answer it goes again, by the API's rule.
+	// A download is a GET: after a 5xx, a connection that failed before any answer or a body that broke off, it goes
+	// again from the start, by the API's rule.
 	const mayTryAgain = async (unavailable: boolean) => {
 		const pauseMs = faultRetryPause(faults, firstSentAt, connection.windowMs, limits.timeoutMs, unavailable);
 		if (pauseMs === undefined) return false;
@@ -120,6 +123,10 @@ export async function downloadFile(
 		const bytes = await readBody(response.body, limits.maxBytes, (size) => {
 			throw oversize(ctx, subject, size, limits);
 		});
+		if (response.body.brokeOff) {
+			if (await mayTryAgain(false)) continue;
+			throw fail(`the connection broke off during the download${tries()}`, url);
+		}
 		return { bytes, mimeType: mimeType && !GENERIC_TYPES.has(mimeType) ? mimeType : undefined, fileName: fileNameOf(headers, url) };
 	}
 }
@@ -173,7 +180,8 @@ async function fetchOnce(
 				try {
 					for await (const chunk of body) yield chunk;
 				} catch {
-					throw abort.signal.aborted ? timedOut(url, limits, fail, cancel) : fail('the connection broke off during the download', url);
+					if (abort.signal.aborted) throw timedOut(url, limits, fail, cancel);
+					guarded.brokeOff = true;
 				} finally {
 					stopTimer.abort();
 					cancel?.removeEventListener('abort', onCancel);
