@@ -318,10 +318,6 @@ function ensureRuntime() {
 }
 
 /**
- * Environment for any n8n process: its own user folder, the fixed key, nothing phoning home.
- * Variables of the caller that start with N8N_, DB_ … are dropped so a developer's own n8n settings cannot leak in.
- */
-/**
  * How long n8n gives itself to shut down on SIGTERM (its default, set here so that the stop below can rely on it):
  * it waits for running executions, then crashes itself with exit code 1 and "Shutdown timed out".
  */
@@ -333,6 +329,10 @@ const GRACEFUL_SHUTDOWN_S = 30;
  */
 const STOP_GRACE_MS = (GRACEFUL_SHUTDOWN_S + 10) * 1000;
 
+/**
+ * Environment for any n8n process: its own user folder, the fixed key, nothing phoning home.
+ * Variables of the caller that start with N8N_, DB_ … are dropped so a developer's own n8n settings cannot leak in.
+ */
 function n8nEnv(userFolder, extra = {}) {
 	const env = {};
 	for (const [k, v] of Object.entries(process.env)) {
