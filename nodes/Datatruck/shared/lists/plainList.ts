@@ -75,16 +75,11 @@ function trustIn(read: ListRead, plan: PlainPlan) {
 	// The first records Datatruck sends need not be the first ones matching: the whole list must be read.
 	const readAll = () => order === 'none' || inNode.length > 0;
 	let lastChecked: IDataObject | undefined;
-	// Pages by id that crossed back: the order is made here, and found ignored once the settled records show it too.
 	let crossedBack = false;
 	const markOrderIgnored = () => markNotHeld(read.ctx, read.origin, orderingIgnored(read.list));
 	return {
 		readAll,
-		/**
-		 * One page of the first pass, in page order: a sent filter a record breaks, or records out of the order asked
-		 * for, were ignored by Datatruck. Where the order is by id first and the page starts above where the page before
-		 * ended (idsCrossBack), the order is made here from now on.
-		 */
+		/** One page of the first pass, in order: a sent filter a record breaks, or an order broken (see idsCrossBack). */
 		check(page: Page): void {
 			const relied = plan.sent.filter((filter) => !inNode.includes(filter));
 			const terms = order === 'none' ? [] : plan.terms;
@@ -106,7 +101,6 @@ function trustIn(read: ListRead, plan: PlainPlan) {
 		},
 		/** The records read, filtered and sorted here as far as Datatruck was not trusted to. */
 		async settle(records: IDataObject[], userTerms: SortTerm[]): Promise<IDataObject[]> {
-			// Records settled by passes that agree: out of the order by id there, Datatruck did not apply it.
 			if (crossedBack && records.some((record, index) => idsCrossBack(plan.terms, records[index - 1], record))) markOrderIgnored();
 			const matching = await keptInNode(read, records, inNode);
 			if (order === 'none') return matching.sort(recordComparator(userTerms));
@@ -116,12 +110,9 @@ function trustIn(read: ListRead, plan: PlainPlan) {
 }
 
 /**
- * Whether, in an order by id first, a record comes above the one before it (below, descending): across a page
- * boundary, the sign that Datatruck answers in an order of its own (say by creation time, which follows the id on
- * most records) and kept each page in order by id by chance. Pages are answered apart, so records changing between
- * them can do it too (one created above and one moved into the filter just below the boundary): the read then makes
- * the order itself, which is right either way, and says Datatruck ignored it only where the records settled by
- * passes that agree cross back too.
+ * In an order by id, a record above the one before it: across pages, Datatruck's own order (by creation, mostly by
+ * id) kept each page in order by chance, or records changed between the answers. So the order is made here, and said
+ * ignored only where the settled records cross back too (docs/lists-while-datatruck-changes.md).
  */
 function idsCrossBack(terms: SortTerm[], before: IDataObject | undefined, first: IDataObject | undefined): boolean {
 	if (!before || !first || terms[0]?.path !== 'id') return false;
