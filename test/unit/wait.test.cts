@@ -9,9 +9,11 @@ jest.mock('n8n-workflow', () => ({
 	sleep: jest.fn(async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms))),
 }));
 
+// Every wait here runs on fake timers.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
 describe('pause (a wait that a cancelled execution cuts short)', () => {
-	beforeEach(() => jest.useFakeTimers());
-	afterEach(() => jest.useRealTimers());
 
 	it('waits the whole time when nothing cancels it', async () => {
 		let done = false;
@@ -43,8 +45,6 @@ describe('pause (a wait that a cancelled execution cuts short)', () => {
 });
 
 describe('untilOrAfter (an answer or a pause, whichever comes first)', () => {
-	beforeEach(() => jest.useFakeTimers());
-	afterEach(() => jest.useRealTimers());
 
 	it('ends with the event, and the pause that lost leaves no timer behind (within one step where sleep ignores the signal)', async () => {
 		let answer!: () => void;
