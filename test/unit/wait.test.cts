@@ -14,7 +14,6 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 describe('pause (a wait that a cancelled execution cuts short)', () => {
-
 	it('waits the whole time when nothing cancels it', async () => {
 		let done = false;
 		const waiting = pause(5_500).then(() => (done = true));
@@ -45,7 +44,6 @@ describe('pause (a wait that a cancelled execution cuts short)', () => {
 });
 
 describe('untilOrAfter (an answer or a pause, whichever comes first)', () => {
-
 	it('ends with the event, and the pause that lost leaves no timer behind (within one step where sleep ignores the signal)', async () => {
 		let answer!: () => void;
 		let done = false;
